@@ -1,0 +1,85 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target shares: explicit existentials, explicit imports, and imports that stay
+/// internal unless a module re-exports a type on purpose.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "ztprov",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "ztprov", targets: ["ztprov"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // MARK: Executable: parse, wire, print
+
+        .executableTarget(
+            name: "ztprov",
+            dependencies: [
+                "Provisioning",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Orchestration: flows, user-facing errors
+
+        .target(
+            name: "Provisioning",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Crypto facade: the only door to OpenSSL
+
+        .target(
+            name: "CryptoPrimitives",
+            dependencies: ["COpenSSL"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: C system libraries, one Swift target each
+
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
+        // MARK: Tests
+
+        .target(
+            name: "TestSupport",
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(
+            name: "CryptoPrimitivesTests",
+            dependencies: ["CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ProvisioningTests",
+            dependencies: ["Provisioning"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "ztprov",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

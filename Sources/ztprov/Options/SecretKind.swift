@@ -1,0 +1,37 @@
+/// One kind of secret a command can take, naming its options, environment variable and prompt.
+protocol SecretKind {
+    /// Prefix of the `--PREFIX-file` and `--PREFIX-env` options.
+    static var optionPrefix: String { get }
+    /// Variable read when neither option is given.
+    static var defaultEnvironmentVariable: String { get }
+    /// What the interactive prompt asks for.
+    static var promptLabel: String { get }
+}
+
+/// The target Wi-Fi network's password.
+enum WiFiPasswordSecret: SecretKind {
+    static let optionPrefix = "password"
+    static let defaultEnvironmentVariable = "ZTPROV_WIFI_PASSWORD"
+    static let promptLabel = "Wi-Fi password"
+}
+
+/// The device's proof of possession (protocomm security 1) or SRP password (security 2).
+enum ProofOfPossessionSecret: SecretKind {
+    static let optionPrefix = "pop"
+    static let defaultEnvironmentVariable = "ZTPROV_POP"
+    static let promptLabel = "Proof of possession"
+}
+
+/// The password of the device's own hotspot.
+enum HotspotPasswordSecret: SecretKind {
+    static let optionPrefix = "ap-password"
+    static let defaultEnvironmentVariable = "ZTPROV_AP_PASSWORD"
+    static let promptLabel = "Device hotspot password"
+}
+
+/// The SC device access token used by the LAN hand-off.
+enum AccessTokenSecret: SecretKind {
+    static let optionPrefix = "access-token"
+    static let defaultEnvironmentVariable = "ZTPROV_ACCESS_TOKEN"
+    static let promptLabel = "SC access token"
+}
