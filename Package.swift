@@ -1,13 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Settings every target shares: explicit existentials, explicit imports, and imports that stay
-/// internal unless a module re-exports a type on purpose.
-let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+/// Settings every target shares.
+///
+/// Explicit existentials, explicit imports, and imports that stay internal unless a module re-exports
+/// a type on purpose. CI (which sets `CI`) also turns warnings into errors, so the build it checks is
+/// the one `swift test` reuses.
+let strictSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
 let package = Package(
     name: "ztprov",
