@@ -119,9 +119,9 @@ class EmulatedDevice:
     def exported(self) -> bool:
         return self.obj is not None
 
-    def _set(self, name: str, value) -> None:
+    def _set(self, name: str, value, flush: bool = False) -> None:
         self.obj.props[DEVICE_IFACE][name] = value
-        emit_properties_changed(self.obj, DEVICE_IFACE, {name: value})
+        emit_properties_changed(self.obj, DEVICE_IFACE, {name: value}, flush=flush)
 
     def _on_set(self, _interface: str, name: str, value) -> None:
         self._set(name, value)
@@ -194,7 +194,8 @@ class EmulatedDevice:
         self.connected = True
         self._generation += 1
         self._frames_this_connection = 0
-        self._set("Connected", dbus.Boolean(True))
+        # The kernel reports the link before BlueZ answers Connect, so this signal precedes the reply.
+        self._set("Connected", dbus.Boolean(True), flush=True)
         self.blufi.ble_connected(self.mtu)
         self._event("connected", None)
         generation = self._generation

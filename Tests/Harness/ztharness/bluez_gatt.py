@@ -17,7 +17,7 @@ from dbusmock import mockobject
 from gi.repository import GLib
 
 from .dbus_export import (Call, bluez_error, emit_properties_changed, export_method,
-                          install_property_access, standard_interfaces)
+                          flush_properties_changed, install_property_access, standard_interfaces)
 
 SERVICE_IFACE = "org.bluez.GattService1"
 CHARACTERISTIC_IFACE = "org.bluez.GattCharacteristic1"
@@ -63,6 +63,7 @@ def announce_added(root: mockobject.DBusMockObject, path: str) -> None:
 
 
 def remove_object(root: mockobject.DBusMockObject, path: str) -> None:
+    flush_properties_changed(path)
     obj = mockobject.objects[path]
     interfaces = dbus.Array(list(obj.props), signature="s")
     root.RemoveObject(path)
@@ -130,7 +131,7 @@ class GattCharacteristic:
 
     def _set(self, name: str, value) -> None:
         self.obj.props[CHARACTERISTIC_IFACE][name] = value
-        emit_properties_changed(self.obj, CHARACTERISTIC_IFACE, {name: value})
+        emit_properties_changed(self.obj, CHARACTERISTIC_IFACE, {name: value}, flush=name == "Value")
 
     def _require_connection(self) -> None:
         if not self.owner.connected:
