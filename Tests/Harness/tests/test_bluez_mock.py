@@ -32,6 +32,7 @@ PROPERTIES = "org.freedesktop.DBus.Properties"
 FAST = {"advertise_delay_ms": 50, "resolve_delay_ms": 50}
 FAULTY, LOSSY, SLOW, SOCKETS = "24:0A:C4:00:00:01", "24:0A:C4:00:00:02", "24:0A:C4:00:00:03", "24:0A:C4:00:00:04"
 FAR, HRM = "24:0A:C4:00:01:01", "AA:BB:CC:00:01:02"
+DEFAULT_ADDRESS = "24:0A:C4:12:34:56"
 SCENARIO = {"bluez": {
     "adapters": [{"name": "hci0", "address": "00:AA:BB:CC:DD:00"},
                  {"name": "hci1", "address": "00:AA:BB:CC:DD:01"}],
@@ -393,3 +394,48 @@ def test_calls_and_received_commands(harness, hci0_known):
     by_address = {r["address"]: r for r in received}
     assert by_address[LOSSY]["ble"]["notifications_dropped"][0]["index"] == 1
     assert by_address[SOCKETS]["messages"][0]["name"] == "GET_VERSION"
+
+
+def test_added_device_injected_notification_and_power(client):
+    late = "24:0A:C4:00:02:01"
+    path = str(client.call("/", "org.bluez.Mock", "AddDevice", "s",
+                           (json.dumps({"adapter": "hci1", "address": late, "name": "BLUFI_LATE", **FAST}),)))
+    assert path == device_path(late, "hci1")
+    discover(client, {"Pattern": "BLUFI_LATE"})
+    client.call(path, DEVICE, "Connect")
+    client.wait_for(lambda: client.get(path, DEVICE, "ServicesResolved"), what="services")
+    ff02 = f"{path}/service0028/char002b"
+    inject = ("/", "org.bluez.Mock", "Notify", "ssay")
+    expect_error("org.bluez.Error.Failed", client.call, *inject, (late, "ff02", b"\x01"))
+    client.call(ff02, CHARACTERISTIC, "StartNotify")
+    client.call(*inject, (late, "ff02", b"\x01\x02"))
+    client.wait_for(lambda: [bytes(v) for v in client.changed(ff02, "Value")] == [b"\x01\x02"], what="injected value")
+
+    client.call("/org/bluez/hci1", PROPERTIES, "Set", "ssv", (ADAPTER, "Powered", dbus.Boolean(False)))
+    assert not client.get(path, DEVICE, "Connected")
+    expect_error("org.bluez.Error.NotReady", client.call, "/org/bluez/hci1", ADAPTER, "StartDiscovery")
+    client.call("/org/bluez/hci1", PROPERTIES, "Set", "ssv", (ADAPTER, "Powered", dbus.Boolean(True)))
+
+
+def test_temporary_devices_expire_and_cached_ones_stay(tmp_path):
+    run_dir = str(tmp_path)
+    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
+    cached = "24:0A:C4:00:03:01"
+    scenario = {"bluez": {"temporary_timeout_ms": 300,
+                          "devices": [{**FAST}, {"address": cached, "cached": True, **FAST}]}}
+    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json", json.dumps(scenario)],
+                        capture_output=True, text=True, timeout=30)
+    assert up.returncode == 0, up.stderr
+    local = Client(json.loads(up.stdout)["bus_address"])
+    try:
+        assert "RSSI" not in local.objects()[device_path(cached)][DEVICE]
+        local.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+        local.wait_for(lambda: device_path(DEFAULT_ADDRESS) in local.objects(), what="discovery")
+        local.wait_for(lambda: local.changed(device_path(cached), "RSSI"), what="RSSI of the cached device")
+        local.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+        local.wait_for(lambda: device_path(DEFAULT_ADDRESS) not in local.objects(), what="expiry")
+        assert device_path(cached) in local.objects()
+        assert not local.added(device_path(cached))
+    finally:
+        local.close()
+        subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)

@@ -170,7 +170,7 @@ class EmulatedDevice:
         self._remove_gatt()
         gatt.remove_object(self.root, self.path)
         self.obj = None
-        self.temporary = not self.config["cached"]
+        self.temporary = True
 
     # Connection ----------------------------------------------------------------------------------
 

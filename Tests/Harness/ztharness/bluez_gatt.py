@@ -100,6 +100,7 @@ class GattCharacteristic:
         self.write_socket: socket.socket | None = None
         self._watches: dict[int, int] = {}
         self.write_pending = False
+        self.sessions_registered = False
         self.obj = None
 
     @property
@@ -177,7 +178,8 @@ class GattCharacteristic:
     @property
     def subscribed(self) -> bool:
         """Whether the peer has notifications enabled (CCCD) on the current connection."""
-        return self.owner.connected and (self.notify_socket is not None or bool(self.notify_clients))
+        return self.owner.connected and (self.notify_socket is not None
+                                         or (self.sessions_registered and bool(self.notify_clients)))
 
     def _start_notify(self, call: Call):
         if self.notify_socket is not None:
@@ -188,8 +190,10 @@ class GattCharacteristic:
             return None
         self.notify_clients[call.sender] = self.owner.watch_client(
             call.sender, lambda: self._drop_notify_client(call.sender))
-        if self.owner.connected and not self.obj.props[CHARACTERISTIC_IFACE]["Notifying"]:
-            self._set("Notifying", dbus.Boolean(True))
+        if self.owner.connected:
+            self.sessions_registered = True
+            if not self.obj.props[CHARACTERISTIC_IFACE]["Notifying"]:
+                self._set("Notifying", dbus.Boolean(True))
         self.owner.subscription_changed()
         return None
 
@@ -297,7 +301,8 @@ class GattCharacteristic:
             self.owner.subscription_changed()
 
     def link_up(self) -> None:
-        """On a (re)connection BlueZ registers every StartNotify session again."""
+        """Once the GATT client is ready after a (re)connection, BlueZ registers every StartNotify session."""
+        self.sessions_registered = True
         if self.notify_clients and not self.obj.props[CHARACTERISTIC_IFACE]["Notifying"]:
             self._set("Notifying", dbus.Boolean(True))
 
@@ -306,6 +311,7 @@ class GattCharacteristic:
         self._release("write")
         self._release("notify")
         self.write_pending = False
+        self.sessions_registered = False
 
     def forget(self) -> None:
         """The object goes away (RemoveDevice, or no GATT cache): end every session."""
