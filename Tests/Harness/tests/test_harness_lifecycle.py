@@ -61,8 +61,14 @@ def assert_nothing_left(run_dir: str, run_id: str | None) -> None:
         assert f"zh{run_id}" not in links and f"zd{run_id}" not in links
 
 
-def test_up_then_down(tmp_path):
-    run_dir = str(tmp_path)
+@pytest.fixture
+def run_dir(tmp_path):
+    """A run directory that is always brought down at the end, whatever the test did."""
+    yield str(tmp_path)
+    harness("down", "--run-dir", str(tmp_path), check=False)
+
+
+def test_up_then_down(run_dir):
     began = time.monotonic()
     up = json.loads(harness("up", "--run-dir", run_dir).stdout)
     assert time.monotonic() - began < 5.0
@@ -89,8 +95,7 @@ def test_up_then_down(tmp_path):
     assert json.loads(harness("down", "--run-dir", run_dir).stdout)["removed"] == []
 
 
-def test_down_after_up_was_killed_half_way(tmp_path):
-    run_dir = str(tmp_path)
+def test_down_after_up_was_killed_half_way(run_dir):
     up = subprocess.Popen(HARNESS + ["up", "--run-dir", run_dir], stdout=subprocess.DEVNULL,
                           stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 10
@@ -108,8 +113,7 @@ def test_down_after_up_was_killed_half_way(tmp_path):
     assert_nothing_left(run_dir, state["run_id"])
 
 
-def test_down_after_a_component_died(tmp_path):
-    run_dir = str(tmp_path)
+def test_down_after_a_component_died(run_dir):
     up = json.loads(harness("up", "--run-dir", run_dir, "--no-netns").stdout)
     os.kill(up["pids"]["bluez_mock"], signal.SIGKILL)
     deadline = time.monotonic() + 5
@@ -120,17 +124,18 @@ def test_down_after_a_component_died(tmp_path):
     assert_nothing_left(run_dir, None)
 
 
-def test_failed_up_removes_what_it_started(tmp_path):
-    run_dir = str(tmp_path / ("long-" * 20))  # too long for a unix socket path: dbus-daemon cannot listen
-    result = harness("up", "--run-dir", run_dir, check=False)
-    assert result.returncode == 1
-    report = json.loads(result.stdout)
-    assert "dbus_daemon" in report["error"]
-    assert_nothing_left(run_dir, processes.load_state(run_dir)["run_id"])
+def test_failed_up_removes_what_it_started(run_dir):
+    long_dir = os.path.join(run_dir, "long-" * 20)  # too long for a unix socket path: dbus-daemon cannot listen
+    try:
+        result = harness("up", "--run-dir", long_dir, check=False)
+        assert result.returncode == 1
+        assert "dbus_daemon" in json.loads(result.stdout)["error"]
+        assert_nothing_left(long_dir, processes.load_state(long_dir)["run_id"])
+    finally:
+        harness("down", "--run-dir", long_dir, check=False)
 
 
-def test_bad_scenario_starts_nothing(tmp_path):
-    run_dir = str(tmp_path)
+def test_bad_scenario_starts_nothing(run_dir):
     result = harness("up", "--run-dir", run_dir, "--scenario-json",
                      json.dumps({"bluez": {"devices": [{"faults": {"link_loss_at_frames": 3}}]}}), check=False)
     assert result.returncode == 2
