@@ -6,28 +6,23 @@ descriptors. Deviations from 5.66, on purpose, so that a client's choice of writ
 `command` write to a characteristic without write-without-response is NotSupported (5.66 sends it
 anyway), and a value longer than MTU−3 is InvalidValueLength (5.66 would fall back to a long write).
 
-The owner (bluez_device.EmulatedDevice) provides: `connected`, `mtu`, `root`, `deliver_write()`
-and `subscription_changed()`.
+The owner (bluez_device.EmulatedDevice) provides `connected`, `mtu`, `root`, `deliver_write()`,
+`deliver_command()`, `watch_client()` and `subscription_changed()`.
 """
 
 import socket
 
 import dbus
-from dbusmock import mockobject
 from gi.repository import GLib
 
-from .dbus_export import (Call, bluez_error, emit_properties_changed, export_method,
-                          flush_properties_changed, install_property_access, standard_interfaces)
+from .dbus_export import (Call, add_object, bluez_error, byte_array, emit_properties_changed, export_method,
+                          install_property_access)
 
 SERVICE_IFACE = "org.bluez.GattService1"
 CHARACTERISTIC_IFACE = "org.bluez.GattCharacteristic1"
 DESCRIPTOR_IFACE = "org.bluez.GattDescriptor1"
 CCCD_UUID = "00002902-0000-1000-8000-00805f9b34fb"
 READ_BUFFER = 512
-
-
-def byte_array(value: bytes) -> dbus.Array:
-    return dbus.Array([dbus.Byte(b) for b in value], signature="y")
 
 
 def parse_options(options: dict) -> tuple[int, str | None]:
@@ -43,32 +38,6 @@ def parse_options(options: dict) -> tuple[int, str | None]:
                 raise bluez_error("InvalidArguments", "Invalid arguments in method call")
             kind = str(value)
     return offset, kind
-
-
-def add_object(root: mockobject.DBusMockObject, path: str, interface: str, props: dict,
-               announce: bool = True) -> mockobject.DBusMockObject:
-    """Creates a mock object with BlueZ's interface list and (optionally) announces it from `/`."""
-    root.AddObject(path, interface, dbus.Dictionary(props, signature="sv"), [])
-    obj = mockobject.objects[path]
-    obj.props.update(standard_interfaces())
-    if announce:
-        announce_added(root, path)
-    return obj
-
-
-def announce_added(root: mockobject.DBusMockObject, path: str) -> None:
-    obj = mockobject.objects[path]
-    root.EmitSignal("org.freedesktop.DBus.ObjectManager", "InterfacesAdded", "oa{sa{sv}}",
-                    [dbus.ObjectPath(path), dbus.Dictionary(obj.props, signature="sa{sv}")])
-
-
-def remove_object(root: mockobject.DBusMockObject, path: str) -> None:
-    flush_properties_changed(path)
-    obj = mockobject.objects[path]
-    interfaces = dbus.Array(list(obj.props), signature="s")
-    root.RemoveObject(path)
-    root.EmitSignal("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved", "oas",
-                    [dbus.ObjectPath(path), interfaces])
 
 
 class GattService:

@@ -167,3 +167,33 @@ def standard_interfaces() -> dict:
     """The empty entries BlueZ lists next to its own interfaces in GetManagedObjects/InterfacesAdded."""
     return {INTROSPECTABLE_IFACE: dbus.Dictionary({}, signature="sv"),
             PROPERTIES_IFACE: dbus.Dictionary({}, signature="sv")}
+
+
+def byte_array(value: bytes) -> dbus.Array:
+    return dbus.Array([dbus.Byte(b) for b in value], signature="y")
+
+
+def add_object(root: mockobject.DBusMockObject, path: str, interface: str, props: dict,
+               announce: bool = True) -> mockobject.DBusMockObject:
+    """Creates a mock object with BlueZ's interface list and (optionally) announces it from `/`."""
+    root.AddObject(path, interface, dbus.Dictionary(props, signature="sv"), [])
+    obj = mockobject.objects[path]
+    obj.props.update(standard_interfaces())
+    if announce:
+        announce_added(root, path)
+    return obj
+
+
+def announce_added(root: mockobject.DBusMockObject, path: str) -> None:
+    obj = mockobject.objects[path]
+    root.EmitSignal(OBJECT_MANAGER_IFACE, "InterfacesAdded", "oa{sa{sv}}",
+                    [dbus.ObjectPath(path), dbus.Dictionary(obj.props, signature="sa{sv}")])
+
+
+def remove_object(root: mockobject.DBusMockObject, path: str) -> None:
+    flush_properties_changed(path)
+    obj = mockobject.objects[path]
+    interfaces = dbus.Array(list(obj.props), signature="s")
+    root.RemoveObject(path)
+    root.EmitSignal(OBJECT_MANAGER_IFACE, "InterfacesRemoved", "oas",
+                    [dbus.ObjectPath(path), interfaces])
