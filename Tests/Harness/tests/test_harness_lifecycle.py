@@ -76,18 +76,17 @@ def test_up_then_down(run_dir):
     assert up["device_netns"] == f"ztd-{run_id}" and up["host_interface"] == f"zh{run_id}"
     assert (up["host_ip"], up["device_ip"]) == ("192.168.4.2", "192.168.4.1")
     assert up["bus_address"] == f"unix:path={run_dir}/system_bus_socket"
-    assert {"dbus_daemon", "bus_recorder", "bluez_mock"} <= set(up["pids"])
+    assert set(up["pids"]) == {"dbus_daemon", "bus_recorder", "bluez_mock", "nm_mock", "device_host"}
 
     status = json.loads(harness("status", "--run-dir", run_dir).stdout)
     assert status["up"] and all(status["netns"].values())
     addresses = subprocess.run(["ip", "-n", up["host_netns"], "-br", "addr"], capture_output=True, text=True,
                                check=True).stdout
     assert "192.168.4.2/24" in addresses
-    if "device_host" in up["pids"]:
-        reach = subprocess.run(["ip", "netns", "exec", up["host_netns"], "/usr/bin/python3", "-c",
-                                "import socket; socket.create_connection(('192.168.4.1', 80), 2).close()"],
-                               capture_output=True, text=True)
-        assert reach.returncode == 0, reach.stderr
+    reach = subprocess.run(["ip", "netns", "exec", up["host_netns"], "/usr/bin/python3", "-c",
+                            "import socket; socket.create_connection(('192.168.4.1', 80), 2).close()"],
+                           capture_output=True, text=True)
+    assert reach.returncode == 0, reach.stderr
 
     down = json.loads(harness("down", "--run-dir", run_dir).stdout)
     assert f"netns {up['host_netns']}" in down["removed"] and f"netns {up['device_netns']}" in down["removed"]
@@ -141,3 +140,16 @@ def test_bad_scenario_starts_nothing(run_dir):
     assert result.returncode == 2
     assert "link_loss_at_frames" in json.loads(result.stdout)["error"]
     assert processes.load_state(run_dir) is None
+
+
+def test_second_up_in_the_same_directory_replaces_the_first(run_dir):
+    harness("up", "--run-dir", run_dir, "--no-netns")
+    first = processes.load_state(run_dir)["pids"]
+    with open(os.path.join(run_dir, "blufi-00_00_00_00_00_00.json"), "w", encoding="utf-8") as stale:
+        stale.write("{}")
+    harness("up", "--run-dir", run_dir, "--no-netns")
+    assert not [name for name, entry in first.items() if processes.is_running(entry)]
+    assert all(processes.is_running(entry) for entry in processes.load_state(run_dir)["pids"].values())
+    assert not os.path.exists(os.path.join(run_dir, "blufi-00_00_00_00_00_00.json"))
+    harness("down", "--run-dir", run_dir)
+    assert_nothing_left(run_dir, None)
