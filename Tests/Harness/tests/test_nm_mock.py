@@ -202,7 +202,6 @@ def test_requested_settings_are_kept_and_reported(start_mock):
     with pytest.raises(dbus.DBusException, match="InvalidArguments"):
         nm.manager().AddAndActivateConnection2(settings, "/", "/", {"persist": "forever"})
     nm.manager().DeactivateConnection(active)
-    nm.manager().DeactivateConnection(active)
     wait_for(lambda: all(p["path"] != profile for p in nm.state()["profiles"]))
     with pytest.raises(dbus.DBusException, match="ConnectionNotActive"):
         nm.manager().DeactivateConnection(active)

@@ -152,13 +152,13 @@ class DeviceHost:
     def _close(self, connection, reason):
         if connection.sock not in self.connections:
             return
+        self.record({"source": "protocomm", "event": "http_close", "connection": connection.number,
+                     "reason": reason})
         del self.connections[connection.sock]
         self.selector.unregister(connection.sock)
         connection.sock.close()
         if self.sock_session_id == connection.number:
             self.sock_session_id = None
-        self.record({"source": "protocomm", "event": "http_close", "connection": connection.number,
-                     "reason": reason})
 
     def _readable(self, sock):
         connection = self.connections[sock]
@@ -295,12 +295,12 @@ class DeviceHost:
     def _stop_http_service(self):
         if self.listener is None:
             return
+        self.record({"source": "protocomm", "event": "service_stopped"})
         for connection in list(self.connections.values()):
             self._close(connection, "provisioning service stopped")
         self.selector.unregister(self.listener)
         self.listener.close()
         self.listener = None
-        self.record({"source": "protocomm", "event": "service_stopped"})
 
     # --- loop -----------------------------------------------------------------------------
 
@@ -338,10 +338,10 @@ def main(argv=None):
     (http_host, http_port), (_, udp_port) = host.addresses()
     host.record({"source": "device_host", "event": "listening", "http": f"{http_host}:{http_port}",
                  "udp": udp_port})
-    print("READY", flush=True)
     if args.ready_file:
         with open(args.ready_file, "w", encoding="utf-8") as ready:
             ready.write("READY\n")
+    print("READY", flush=True)
     try:
         while True:
             host.run_once()
