@@ -226,5 +226,8 @@ def test_zhiting_udp_answers_unicast_to_the_sender(start_host):
         udp.sendto(bytes.fromhex("21310020fffe" + DEVICE_ID + "00000000") + key, ("127.0.0.1", host.udp_port))
         token_reply, _ = udp.recvfrom(2048)
         assert len(token_reply) == 64
+    [listening] = host.records("listening")
+    assert (listening["zhiting_device_id"], listening["zhiting_token"]) == (DEVICE_ID, "3031323334353637"
+                                                                             "3839616263646566")
     events = [(r["event"], r.get("key")) for r in host.records() if r["source"] == "zhiting"]
     assert events == [("hello", None), ("token_request", "K" * 16)]

@@ -20,8 +20,9 @@ and any protocomm failure answered by closing the socket without a response. Aft
 provisioning manager. UDP binds 0.0.0.0:<udp-port> and answers unicast to the sender.
 
 Every record (HTTP events, protocomm and Zhiting model records) is appended to --record as one
-JSON object per line with a "time" member. READY is printed (and the ready file written) once
-both sockets listen.
+JSON object per line with a "time" member; the first ("listening") names the ports and the Zhiting
+device id and token actually in use. The ready file is written and READY printed once both
+sockets listen.
 """
 
 import argparse
@@ -337,7 +338,8 @@ def main(argv=None):
     host = DeviceHost(load_config(args.config), Recorder(args.record), args.http_addr, args.udp_port)
     (http_host, http_port), (_, udp_port) = host.addresses()
     host.record({"source": "device_host", "event": "listening", "http": f"{http_host}:{http_port}",
-                 "udp": udp_port})
+                 "udp": udp_port, "zhiting_device_id": host.zhiting.device_id.hex(),
+                 "zhiting_token": host.zhiting.token.hex()})
     if args.ready_file:
         with open(args.ready_file, "w", encoding="utf-8") as ready:
             ready.write("READY\n")
