@@ -201,6 +201,9 @@ def test_requested_settings_are_kept_and_reported(start_mock):
         nm.manager().AddAndActivateConnection2(settings, "/", "/", {})
     with pytest.raises(dbus.DBusException, match="InvalidArguments"):
         nm.manager().AddAndActivateConnection2(settings, "/", "/", {"persist": "forever"})
+    with pytest.raises(dbus.DBusException, match=r"InvalidArgs: Type of message, '\(a\{sv\}oo\)'"):
+        nm.bus.call_blocking(NM, "/org/freedesktop/NetworkManager", NM, "AddAndActivateConnection",
+                             "a{sv}oo", [{"id": "x"}, "/", "/"])
     nm.manager().DeactivateConnection(active)
     wait_for(lambda: all(p["path"] != profile for p in nm.state()["profiles"]))
     with pytest.raises(dbus.DBusException, match="ConnectionNotActive"):
