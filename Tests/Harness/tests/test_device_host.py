@@ -36,6 +36,8 @@ class RunningHost:
              "--record", str(self.record_path), "--http-addr", f"127.0.0.1:{self.http_port}",
              "--udp-port", str(self.udp_port), "--ready-file", str(self.ready_file)],
             cwd=HARNESS, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def wait_ready(self):
         ready, _, _ = select.select([self.process.stdout], [], [], 10)
         assert ready and self.process.stdout.readline() == "READY\n", self.process.stderr.read()
         assert self.ready_file.read_text() == "READY\n"
@@ -67,11 +69,12 @@ def start_host(tmp_path):
         run_dir.mkdir()
         host = RunningHost(run_dir, config)
         hosts.append(host)
+        host.wait_ready()
         return host
     yield start
     for host in hosts:
         host.stop()
-        assert host.process.returncode == 0
+    assert [host.process.returncode for host in hosts] == [0] * len(hosts)
 
 
 class HttpTransport:

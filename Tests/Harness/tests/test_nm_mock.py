@@ -65,6 +65,8 @@ class NmMock:
              "-p", json.dumps({"interface": INTERFACE, "step_ms": 20, **parameters})],
             env=self.environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self.bus = dbus.bus.BusConnection(address)
+
+    def wait_ready(self):
         wait_for(lambda: self.bus.name_has_owner(NM) or self.process.poll() is not None)
         assert self.process.poll() is None, self.process.stderr.read().decode()
         self.mock = dbus.Interface(self.bus.get_object(NM, "/org/freedesktop"), "org.freedesktop.DBus.Mock")
@@ -96,6 +98,7 @@ def start_mock(bus_address, tmp_path):
     def start(**parameters):
         mock = NmMock(bus_address, tmp_path / f"nm{len(mocks)}.log", parameters)
         mocks.append(mock)
+        mock.wait_ready()
         return mock
     yield start
     for mock in mocks:
