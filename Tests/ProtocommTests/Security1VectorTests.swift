@@ -13,13 +13,12 @@ import Testing
     private func runHandshake(_ example: WorkedExamples.Security1) throws -> Established {
         var clientRandom = ScriptedRandomSource([UInt8](hex: example.clientPrivateKey))
         var client = ProtocommSecurity1Session(proofOfPossession: example.proofOfPossession, random: &clientRandom)
-        var device = ProtocommSecurity1DeviceSession(
-            proofOfPossession: example.proofOfPossession,
-            random: ScriptedRandomSource([UInt8](hex: example.devicePrivateKey + example.deviceRandom)))
+        var device = ProtocommSecurity1DeviceSession(proofOfPossession: example.proofOfPossession)
+        var deviceRandom = ScriptedRandomSource([UInt8](hex: example.devicePrivateKey + example.deviceRandom))
 
         let command0 = client.start()
         #expect(command0.hexString == [UInt8](hex: example.handshake.command0).hexString)
-        guard case .reply(let response0) = try device.receivedRequest(command0) else {
+        guard case .reply(let response0) = try device.receivedRequest(command0, using: &deviceRandom) else {
             throw ExampleFailure("device did not answer Session_Command0 with a reply")
         }
         #expect(response0.hexString == [UInt8](hex: example.handshake.response0).hexString)
@@ -28,7 +27,7 @@ import Testing
         }
         #expect(command1.hexString == [UInt8](hex: example.handshake.command1).hexString)
         #expect(client.isAwaitingVerdict)
-        guard case .established(let response1, let deviceCipher) = try device.receivedRequest(command1) else {
+        guard case .established(let response1, let deviceCipher) = try device.receivedRequest(command1, using: &deviceRandom) else {
             throw ExampleFailure("device did not establish after Session_Command1")
         }
         #expect(response1.hexString == [UInt8](hex: example.handshake.response1).hexString)

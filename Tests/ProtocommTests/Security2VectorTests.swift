@@ -29,8 +29,8 @@ import Testing
         var device = ProtocommSecurity2DeviceSession(
             verifier: ProtocommSecurity2Verifier(
                 username: example.username, password: example.password, salt: [UInt8](hex: example.salt)),
-            patch: patch,
-            random: ScriptedRandomSource([UInt8](hex: example.deviceSecret + patchExample.deviceNonceRandom)))
+            patch: patch)
+        var deviceRandom = ScriptedRandomSource([UInt8](hex: example.deviceSecret + patchExample.deviceNonceRandom))
 
         let command0 = try WireSessionData(wireBytes: client.start(), expecting: .security2)
         #expect(command0.sec2.sc0.clientUsername.byteArray == Array(example.username.utf8))
@@ -39,7 +39,7 @@ import Testing
         #expect(Array(clientPublic.prefix(8)).hexString == example.clientPublicFirst8)
         #expect(Array(clientPublic.suffix(8)).hexString == example.clientPublicLast8)
 
-        guard case .reply(let response0) = try device.receivedRequest(command0.wireBytes) else {
+        guard case .reply(let response0) = try device.receivedRequest(command0.wireBytes, using: &deviceRandom) else {
             throw ExampleFailure("device did not answer S2Session_Command0 with a reply")
         }
         let devicePublic = try WireSessionData(wireBytes: response0, expecting: .security2).sec2.sr0.devicePubkey.byteArray
@@ -53,7 +53,7 @@ import Testing
         let proof = try WireSessionData(wireBytes: command1, expecting: .security2).sec2.sc1.clientProof.byteArray
         #expect(proof.hexString == example.clientProof)
 
-        guard case .established(let response1, var deviceCipher) = try device.receivedRequest(command1) else {
+        guard case .established(let response1, var deviceCipher) = try device.receivedRequest(command1, using: &deviceRandom) else {
             throw ExampleFailure("device did not establish after S2Session_Command1")
         }
         let sr1 = try WireSessionData(wireBytes: response1, expecting: .security2).sec2.sr1

@@ -4,7 +4,7 @@ public struct ProtocommSecurity0DeviceSession: Sendable {
     public init() {}
 
     /// Answers a `prov-session` request; like the real device it checks `sec_ver` only.
-    public mutating func receivedRequest(_ request: [UInt8]) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
+    public func receivedRequest(_ request: [UInt8]) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
         _ = try WireSessionData(wireBytes: request, expecting: .security0)
         var payload = WireSec0Payload()
         payload.msg = .s0SessionResponse

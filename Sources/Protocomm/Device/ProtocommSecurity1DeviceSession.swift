@@ -11,7 +11,6 @@ public import CryptoPrimitives
 /// connection.
 public struct ProtocommSecurity1DeviceSession: Sendable {
     private let proofOfPossession: [UInt8]
-    private var random: any RandomSource
     private var phase = Phase.awaitingCommand0
 
     private enum Phase: Sendable {
@@ -19,18 +18,20 @@ public struct ProtocommSecurity1DeviceSession: Sendable {
         case awaitingCommand1(stream: AESCTRStream, devicePublicKey: [UInt8], clientPublicKey: [UInt8])
     }
 
-    /// Each `Session_Command0` draws a fresh X25519 key (32 bytes) and then `device_random` (16 bytes).
-    public init(proofOfPossession: String, random: some RandomSource) {
+    /// An empty PoP is a device built without one.
+    public init(proofOfPossession: String) {
         self.proofOfPossession = Array(proofOfPossession.utf8)
-        self.random = random
     }
 
-    /// Answers a `prov-session` request.
-    public mutating func receivedRequest(_ request: [UInt8]) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
+    /// Answers a `prov-session` request. Each `Session_Command0` draws a fresh X25519 key
+    /// (32 bytes) and then `device_random` (16 bytes) from `random`.
+    public mutating func receivedRequest(
+        _ request: [UInt8], using random: inout some RandomSource
+    ) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
         let payload = try WireSessionData(wireBytes: request, expecting: .security1).sec1
         switch (payload.msg, phase) {
         case (.sessionCommand0, _):
-            return try receivedCommand0(payload.sc0)
+            return try receivedCommand0(payload.sc0, random: &random)
         case (.sessionCommand1, .awaitingCommand1(let stream, let devicePublicKey, let clientPublicKey)):
             phase = .awaitingCommand0
             return try receivedCommand1(
@@ -41,7 +42,9 @@ public struct ProtocommSecurity1DeviceSession: Sendable {
         }
     }
 
-    private mutating func receivedCommand0(_ command: WireSessionCmd0) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
+    private mutating func receivedCommand0(
+        _ command: WireSessionCmd0, random: inout some RandomSource
+    ) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
         phase = .awaitingCommand0
         let clientPublicKey = command.clientPubkey.byteArray
         let keyPair = X25519KeyPair.generate(using: &random)

@@ -12,7 +12,6 @@ public import CryptoPrimitives
 public struct ProtocommSecurity2DeviceSession: Sendable {
     private let verifier: ProtocommSecurity2Verifier
     private let patch: ProtocommSecurity2Patch
-    private var random: any RandomSource
     private var phase = Phase.awaitingCommand0
 
     private enum Phase: Sendable {
@@ -20,34 +19,38 @@ public struct ProtocommSecurity2DeviceSession: Sendable {
         case awaitingCommand1(username: [UInt8], clientPublic: [UInt8], devicePublic: [UInt8], sessionKey: [UInt8])
     }
 
-    /// Each `S2Session_Command0` draws the secret b (32 bytes); each accepted proof then draws the
-    /// nonce: 8 session-id bytes (patch 1) or 16 bytes (patch 0).
-    public init(verifier: ProtocommSecurity2Verifier, patch: ProtocommSecurity2Patch, random: some RandomSource) {
+    /// A device holding `verifier` that builds its nonces as `patch` says.
+    public init(verifier: ProtocommSecurity2Verifier, patch: ProtocommSecurity2Patch) {
         self.verifier = verifier
         self.patch = patch
-        self.random = random
     }
 
-    /// Answers a `prov-session` request.
-    public mutating func receivedRequest(_ request: [UInt8]) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
+    /// Answers a `prov-session` request. Each `S2Session_Command0` draws the secret b (32 bytes)
+    /// from `random`; each accepted proof then draws the nonce: 8 session-id bytes (patch 1) or
+    /// 16 bytes (patch 0).
+    public mutating func receivedRequest(
+        _ request: [UInt8], using random: inout some RandomSource
+    ) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
         let payload = try WireSessionData(wireBytes: request, expecting: .security2).sec2
         switch (payload.msg, phase) {
         case (.s2SessionCommand0, _):
             phase = .awaitingCommand0
-            return try receivedCommand0(payload.sc0)
+            return try receivedCommand0(payload.sc0, random: &random)
         case (.s2SessionCommand1, .awaitingCommand1(let username, let clientPublic, let devicePublic, let sessionKey)):
             phase = .awaitingCommand0
             let proofs = SessionProofs(
                 username: username, salt: verifier.salt, clientPublic: clientPublic, devicePublic: devicePublic,
                 sessionKey: sessionKey)
-            return try receivedCommand1(payload.sc1, proofs: proofs)
+            return try receivedCommand1(payload.sc1, proofs: proofs, random: &random)
         default:
             phase = .awaitingCommand0
             throw .unexpectedMessage(expected: "\(WireSec2MsgType.s2SessionCommand0)", received: "\(payload.msg)")
         }
     }
 
-    private mutating func receivedCommand0(_ command: WireS2SessionCmd0) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
+    private mutating func receivedCommand0(
+        _ command: WireS2SessionCmd0, random: inout some RandomSource
+    ) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
         let username = command.clientUsername.byteArray
         let clientPublic = command.clientPubkey.byteArray
         guard (1...Int(UInt16.max)).contains(username.count) else { throw .invalidUsernameLength(username.count) }
@@ -79,7 +82,7 @@ public struct ProtocommSecurity2DeviceSession: Sendable {
     }
 
     private mutating func receivedCommand1(
-        _ command: WireS2SessionCmd1, proofs: SessionProofs
+        _ command: WireS2SessionCmd1, proofs: SessionProofs, random: inout some RandomSource
     ) throws(ProtocommError) -> ProtocommDeviceHandshakeStep {
         let clientProof = command.clientProof.byteArray
         guard clientProof.count == SRP6a.hashLength else {
