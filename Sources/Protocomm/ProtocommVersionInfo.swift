@@ -65,7 +65,7 @@ extension ProtocommVersionInfo {
     public init(responseBody: [UInt8]) throws(ProtocommError) {
         guard let text = String(validating: responseBody, as: UTF8.self) else { throw .invalidVersionInfo }
         let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        if trimmed.hasPrefix("{") {
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
             self = try Self(json: Data(responseBody))
         } else if Self.isPlausibleLegacyVersion(trimmed) {
             self.init(version: trimmed, isLegacyVersionString: true)
