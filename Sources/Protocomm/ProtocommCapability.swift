@@ -2,8 +2,10 @@
 ///
 /// An open set: firmware and applications add their own strings, which are kept verbatim.
 public struct ProtocommCapability: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The string as it appears in `cap`.
     public let rawValue: String
 
+    /// Any capability string, known or not.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
@@ -21,5 +23,6 @@ public struct ProtocommCapability: RawRepresentable, Hashable, Sendable, CustomS
     /// network_provisioning builds that scan for Thread networks.
     public static let threadScan = ProtocommCapability(rawValue: "thread_scan")
 
+    /// The capability string.
     public var description: String { rawValue }
 }

@@ -51,5 +51,6 @@ public enum ProtocommEndpoint: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The endpoint name.
     public var description: String { name }
 }

@@ -21,10 +21,14 @@ public enum ProtocommSecurity: Sendable, Equatable {
 /// Secrets the user supplied, any of which may be missing; ``ProtocommVersionInfo`` picks what the
 /// chosen scheme needs.
 public struct ProtocommCredentials: Sendable, Equatable {
+    /// The security 1 proof of possession.
     public var proofOfPossession: String?
+    /// The security 2 SRP username.
     public var username: String?
+    /// The security 2 SRP password.
     public var password: String?
 
+    /// Whatever the user gave; unused fields are ignored.
     public init(proofOfPossession: String? = nil, username: String? = nil, password: String? = nil) {
         self.proofOfPossession = proofOfPossession
         self.username = username

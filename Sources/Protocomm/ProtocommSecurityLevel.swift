@@ -7,6 +7,7 @@ public enum ProtocommSecurityLevel: Int, Hashable, Sendable, CaseIterable, Custo
     /// Security 2: SRP6a with username and password, AES-256-GCM.
     case security2 = 2
 
+    /// E.g. `security 2`.
     public var description: String { "security \(rawValue)" }
 }
 

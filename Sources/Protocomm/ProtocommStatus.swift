@@ -3,14 +3,23 @@
 /// Values this build does not know are kept in ``unrecognized(_:)`` so they can be reported
 /// rather than lost or mistaken for success.
 public enum ProtocommStatus: Hashable, Sendable, CustomStringConvertible {
+    /// The request was carried out.
     case success
+    /// `InvalidSecScheme`: the device runs another scheme.
     case invalidSecurityScheme
+    /// `InvalidProto`: the message did not fit.
     case invalidProto
+    /// `TooManySessions`.
     case tooManySessions
+    /// `InvalidArgument`: e.g. an SSID over 32 bytes.
     case invalidArgument
+    /// `InternalError`: e.g. a command the current state does not allow.
     case internalError
+    /// `CryptoError`.
     case cryptoError
+    /// `InvalidSession`.
     case invalidSession
+    /// A value outside 0...7, kept as sent.
     case unrecognized(Int)
 
     /// Maps a wire value to its case; ``unrecognized(_:)`` only for values outside 0...7.
@@ -43,6 +52,7 @@ public enum ProtocommStatus: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The name constants.proto uses, e.g. `InvalidArgument`.
     public var description: String {
         switch self {
         case .success: "Success"

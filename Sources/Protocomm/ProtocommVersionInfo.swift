@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What a device says about itself on `proto-ver` (protocomm.md §2), and the security choice that
@@ -24,6 +24,7 @@ public struct ProtocommVersionInfo: Sendable, Equatable {
     /// True when the reply was a bare version string rather than JSON.
     public var isLegacyVersionString: Bool
 
+    /// Builds the info field by field (the device side and tests do).
     public init(
         version: String,
         securityVersion: Int? = nil,
@@ -48,9 +49,12 @@ public struct ProtocommVersionInfo: Sendable, Equatable {
 
 /// An application's entry in `proto-ver`: `{"ver": "...", "cap": [...]}`.
 public struct ProtocommApplicationInfo: Sendable, Equatable {
+    /// The application's `ver`.
     public var version: String?
+    /// The application's `cap` strings.
     public var capabilities: [String]
 
+    /// An entry with these fields.
     public init(version: String? = nil, capabilities: [String] = []) {
         self.version = version
         self.capabilities = capabilities

@@ -33,14 +33,16 @@ import Testing
 
     @Test func missingProofOfPossessionIsAWrongOne() throws {
         let outcome = try failedHandshake(
-            device: .init(security: .security1(proofOfPossession: "abcd1234")), client: .security1(proofOfPossession: ""))
+            device: .init(security: .security1(proofOfPossession: "abcd1234")),
+            client: .security1(proofOfPossession: ""))
         #expect(outcome.response == .closeConnection(.credentialsMismatch))
     }
 
     @Test(arguments: [("wifiprov", "abcd1235"), ("wifiprox", "abcd1234")])
     func wrongSRPCredentialsMakeTheDeviceCloseTheConnection(username: String, password: String) throws {
         let outcome = try failedHandshake(
-            device: PairCase.security2Patch1.device, client: .security2(username: username, password: password, patch: nil))
+            device: PairCase.security2Patch1.device,
+            client: .security2(username: username, password: password, patch: nil))
         #expect(outcome.response == .closeConnection(.credentialsMismatch))
         #expect(outcome.awaitingVerdict)
     }

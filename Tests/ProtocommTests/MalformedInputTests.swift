@@ -18,7 +18,9 @@ import Testing
 
     @Test func malformedHandshakeRequestClosesTheConnection() {
         var device = ProtocommDevice(configuration: PairCase.security1.device, random: SeededRandomSource(seed: [2]))
-        #expect(device.receivedRequest(Self.truncatedProtobuf, on: .session) == .closeConnection(.malformedMessage("SessionData")))
+        #expect(
+            device.receivedRequest(Self.truncatedProtobuf, on: .session)
+                == .closeConnection(.malformedMessage("SessionData")))
     }
 
     @Test func malformedWiFiPayloadsNameTheirMessage() {
@@ -36,7 +38,10 @@ import Testing
     @Test func malformedRequestAfterTheHandshakeClosesTheConnection() throws {
         var pair = ProtocommSessionPair(device: PairCase.security1.device)
         try pair.establish(.security1(proofOfPossession: "abcd1234"))
-        #expect(throws: ProtocommSessionPair.DeviceClosed(response: .closeConnection(.malformedMessage("WiFiConfigPayload")))) {
+        #expect(
+            throws: ProtocommSessionPair.DeviceClosed(
+                response: .closeConnection(.malformedMessage("WiFiConfigPayload")))
+        ) {
             try pair.exchange(Self.truncatedProtobuf, on: .config)
         }
     }
@@ -45,8 +50,10 @@ import Testing
         var pair = ProtocommSessionPair(device: .init(security: .security0))
         try pair.establish(.security0)
         // msg = 9 is no WiFiConfigPayload type; the device dispatches on msg and closes.
-        #expect(throws: ProtocommSessionPair.DeviceClosed(
-            response: .closeConnection(.unexpectedMessage(expected: "a WiFiConfigPayload command", received: "UNRECOGNIZED(9)")))
+        #expect(
+            throws: ProtocommSessionPair.DeviceClosed(
+                response: .closeConnection(
+                    .unexpectedMessage(expected: "a WiFiConfigPayload command", received: "UNRECOGNIZED(9)")))
         ) {
             try pair.exchange([0x08, 0x09], on: .config)
         }
@@ -61,8 +68,9 @@ import Testing
             try cipher.decrypt([UInt8](repeating: 0, count: length))
         }
         if length > 0 {
-            #expect(pair.device.receivedRequest([UInt8](repeating: 0, count: length), on: .config)
-                == .closeConnection(.truncatedCiphertext(length: length)))
+            #expect(
+                pair.device.receivedRequest([UInt8](repeating: 0, count: length), on: .config)
+                    == .closeConnection(.truncatedCiphertext(length: length)))
         }
     }
 
@@ -82,8 +90,9 @@ import Testing
         let credentials = try ProtocommWiFiCredentials(ssid: "HomeNet", passphrase: "correct horse")
         var cipher = try #require(pair.cipher)
         let body = try cipher.encrypt(ProtocommWiFiConfigRequest.setConfig(credentials).serializedBytes())
-        #expect(pair.device.receivedRequest(Array(body.prefix(10)), on: .config)
-            == .closeConnection(.malformedMessage("WiFiConfigPayload")))
+        #expect(
+            pair.device.receivedRequest(Array(body.prefix(10)), on: .config)
+                == .closeConnection(.malformedMessage("WiFiConfigPayload")))
     }
 
     @Test func unknownStatusInAResponseIsNamedNotSuccess() {
@@ -122,27 +131,35 @@ import Testing
 
     @Test func unknownStationStateAndFailureReasonAreKept() throws {
         // RespGetStatus{sta_state = 7}
-        #expect(try ProtocommWiFiConfigResponse(serializedBytes: [0x08, 0x01, 0x5a, 0x02, 0x10, 0x07])
-            == .status(.unrecognized(state: 7)))
+        #expect(
+            try ProtocommWiFiConfigResponse(serializedBytes: [0x08, 0x01, 0x5a, 0x02, 0x10, 0x07])
+                == .status(.unrecognized(state: 7)))
         // RespGetStatus{sta_state = ConnectionFailed, fail_reason = 5}
-        #expect(try ProtocommWiFiConfigResponse(serializedBytes: [0x08, 0x01, 0x5a, 0x04, 0x10, 0x03, 0x50, 0x05])
-            == .status(.failed(.unrecognized(5))))
+        #expect(
+            try ProtocommWiFiConfigResponse(serializedBytes: [0x08, 0x01, 0x5a, 0x04, 0x10, 0x03, 0x50, 0x05])
+                == .status(.failed(.unrecognized(5))))
     }
 
     @Test func connectionFailedWithoutAReasonReadsAsAuthError() throws {
-        #expect(try ProtocommWiFiConfigResponse(serializedBytes: [0x08, 0x01, 0x5a, 0x02, 0x10, 0x03])
-            == .status(.failed(.authenticationError)))
+        #expect(
+            try ProtocommWiFiConfigResponse(serializedBytes: [0x08, 0x01, 0x5a, 0x02, 0x10, 0x03])
+                == .status(.failed(.authenticationError)))
     }
 
     @Test func attemptFailedCarriesTheRemainingAttempts() throws {
         // RespGetStatus{sta_state = Connecting, attempt_failed{attempts_remaining = 2}}
-        #expect(try ProtocommWiFiConfigResponse(serializedBytes: [0x08, 0x01, 0x5a, 0x06, 0x10, 0x01, 0x62, 0x02, 0x08, 0x02])
-            == .status(.connecting(attemptsRemaining: 2)))
+        #expect(
+            try ProtocommWiFiConfigResponse(serializedBytes: [
+                0x08, 0x01, 0x5a, 0x06, 0x10, 0x01, 0x62, 0x02, 0x08, 0x02,
+            ])
+                == .status(.connecting(attemptsRemaining: 2)))
     }
 
     @Test func responseToAnotherRequestIsNamed() {
         let applied = ProtocommWiFiConfigResponse.configApplied.serializedBytes()
-        #expect(throws: ProtocommError.unexpectedMessage(expected: "typeRespGetStatus", received: "typeRespApplyConfig")) {
+        #expect(
+            throws: ProtocommError.unexpectedMessage(expected: "typeRespGetStatus", received: "typeRespApplyConfig")
+        ) {
             try ProtocommWiFiConfigRequest.getStatus.response(from: applied)
         }
     }

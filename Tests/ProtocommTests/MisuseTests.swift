@@ -32,7 +32,8 @@ import Testing
         #expect(throws: ProtocommError.invalidBSSIDLength(5)) {
             try ProtocommWiFiCredentials(ssid: [1], passphrase: [], bssid: [1, 2, 3, 4, 5])
         }
-        _ = try ProtocommWiFiCredentials(ssid: String(repeating: "s", count: 32), passphrase: String(repeating: "p", count: 63))
+        _ = try ProtocommWiFiCredentials(
+            ssid: String(repeating: "s", count: 32), passphrase: String(repeating: "p", count: 63))
         #expect(ProtocommError.invalidSSIDLength(33).origin == .caller)
         #expect(ProtocommError.credentialsMismatch.origin == .peer)
     }
@@ -45,7 +46,9 @@ import Testing
         payload.cmdSetConfig = command
         var wifi = ProtocommDeviceWiFi(plan: ProtocommDeviceWiFiPlan())
         let reply = try wifi.receivedConfigRequest(payload.wireBytes)
-        #expect(throws: ProtocommError.failureStatus(.invalidArgument)) { try ProtocommWiFiConfigResponse(serializedBytes: reply) }
+        #expect(throws: ProtocommError.failureStatus(.invalidArgument)) {
+            try ProtocommWiFiConfigResponse(serializedBytes: reply)
+        }
         #expect(wifi.credentials == nil)
     }
 

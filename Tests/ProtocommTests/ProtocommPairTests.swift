@@ -29,7 +29,8 @@ import Testing
             bssid: [0x02, 0x00, 0x5e, 0x10, 0x00, 0x01], channel: 6)
         #expect(try pair.config(.getStatus) == .status(.connected(connected)))
         #expect(pair.device.hasFinishedProvisioning)
-        #expect(try pair.exchange(Array("hello".utf8), on: .custom("custom-data")) == ProtocommDevice.customEndpointReply)
+        #expect(
+            try pair.exchange(Array("hello".utf8), on: .custom("custom-data")) == ProtocommDevice.customEndpointReply)
     }
 
     @Test func security0WorksWithoutAHandshakeLikeTheDevice() throws {

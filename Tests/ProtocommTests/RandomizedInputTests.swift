@@ -8,9 +8,12 @@ import Testing
     static let iterations = 1500
 
     private static let configSeeds = [
-        ProtocommWiFiConfigRequest.getStatus.serializedBytes(), ProtocommWiFiConfigRequest.applyConfig.serializedBytes(),
-        ProtocommWiFiConfigRequest.setConfig(try! ProtocommWiFiCredentials(ssid: "myssid", passphrase: "pw")).serializedBytes(),
-        ProtocommWiFiConfigResponse.status(.connected(ProtocommWiFiConnection(ipAddress: "10.0.0.2"))).serializedBytes(),
+        ProtocommWiFiConfigRequest.getStatus.serializedBytes(),
+        ProtocommWiFiConfigRequest.applyConfig.serializedBytes(),
+        ProtocommWiFiConfigRequest.setConfig(try! ProtocommWiFiCredentials(ssid: "myssid", passphrase: "pw"))
+            .serializedBytes(),
+        ProtocommWiFiConfigResponse.status(.connected(ProtocommWiFiConnection(ipAddress: "10.0.0.2")))
+            .serializedBytes(),
         ProtocommWiFiConfigResponse.status(.failed(.networkNotFound)).serializedBytes(),
         ProtocommWiFiConfigResponse.configSet.serializedBytes(),
     ]
@@ -40,7 +43,8 @@ import Testing
 
     @Test func wifiConfigParsers() {
         for input in FuzzInputs(seed: "config", count: Self.iterations, mutating: Self.configSeeds) {
-            expectRoundTrip(input, parse: ProtocommWiFiConfigResponse.init(serializedBytes:), encode: { $0.serializedBytes() })
+            expectRoundTrip(
+                input, parse: ProtocommWiFiConfigResponse.init(serializedBytes:), encode: { $0.serializedBytes() })
             do {
                 let request = try ProtocommWiFiConfigRequest(serializedBytes: input)
                 #expect(try ProtocommWiFiConfigRequest(serializedBytes: request.serializedBytes()) == request)
@@ -53,15 +57,19 @@ import Testing
 
     @Test func wifiScanParsers() {
         for input in FuzzInputs(seed: "scan", count: Self.iterations, mutating: Self.scanSeeds) {
-            expectRoundTrip(input, parse: ProtocommWiFiScanRequest.init(serializedBytes:), encode: { $0.serializedBytes() })
-            expectRoundTrip(input, parse: ProtocommWiFiScanResponse.init(serializedBytes:), encode: { $0.serializedBytes() })
+            expectRoundTrip(
+                input, parse: ProtocommWiFiScanRequest.init(serializedBytes:), encode: { $0.serializedBytes() })
+            expectRoundTrip(
+                input, parse: ProtocommWiFiScanResponse.init(serializedBytes:), encode: { $0.serializedBytes() })
         }
     }
 
     @Test func wifiControlParsers() {
         for input in FuzzInputs(seed: "ctrl", count: Self.iterations, mutating: Self.controlSeeds) {
-            expectRoundTrip(input, parse: ProtocommWiFiControlRequest.init(serializedBytes:), encode: { $0.serializedBytes() })
-            expectRoundTrip(input, parse: ProtocommWiFiControlResponse.init(serializedBytes:), encode: { $0.serializedBytes() })
+            expectRoundTrip(
+                input, parse: ProtocommWiFiControlRequest.init(serializedBytes:), encode: { $0.serializedBytes() })
+            expectRoundTrip(
+                input, parse: ProtocommWiFiControlResponse.init(serializedBytes:), encode: { $0.serializedBytes() })
         }
     }
 
@@ -100,7 +108,9 @@ import Testing
         var pair = ProtocommSessionPair(device: pairCase.device, seed: "fuzz-device")
         try pair.establish(try pair.versionInfo().security(credentials: pairCase.credentials))
         let seeds = Self.configSeeds + Self.scanSeeds + Self.controlSeeds
-        let endpoints: [ProtocommEndpoint] = [.protocolVersion, .config, .scan, .control, .custom("custom-data"), .session]
+        let endpoints: [ProtocommEndpoint] = [
+            .protocolVersion, .config, .scan, .control, .custom("custom-data"), .session,
+        ]
         for (index, input) in FuzzInputs(seed: "device", count: Self.iterations, mutating: seeds).enumerated() {
             var device = pair.device
             switch device.receivedRequest(input, on: endpoints[index % endpoints.count]) {

@@ -4,12 +4,15 @@ import Testing
 /// `prov-scan` through the client API: sorting, paging, the result cap, non-blocking scans.
 @Suite struct ScanPagingTests {
     private func pair(_ plan: ProtocommDeviceWiFiPlan = ProtocommDeviceWiFiPlan()) throws -> ProtocommSessionPair {
-        var pair = ProtocommSessionPair(device: .init(security: .security1(proofOfPossession: ""), wifi: plan), seed: "scan")
+        var pair = ProtocommSessionPair(
+            device: .init(security: .security1(proofOfPossession: ""), wifi: plan), seed: "scan")
         try pair.establish(.security1(proofOfPossession: ""))
         return pair
     }
 
-    private func page(_ pair: inout ProtocommSessionPair, from start: UInt32, count: UInt32) throws -> [ProtocommWiFiNetwork] {
+    private func page(_ pair: inout ProtocommSessionPair, from start: UInt32, count: UInt32) throws
+        -> [ProtocommWiFiNetwork]
+    {
         guard case .results(let networks) = try pair.scan(.results(startIndex: start, count: count)) else { return [] }
         return networks
     }
@@ -45,7 +48,9 @@ import Testing
         var pair = try pair(ProtocommDeviceWiFiPlan(scanStatusPollsBeforeFinished: 2))
         _ = try pair.scan(.start(ProtocommWiFiScanOptions(blocking: false)))
         #expect(try pair.scan(.status) == .status(finished: false, resultCount: 0))
-        #expect(throws: ProtocommError.failureStatus(.internalError)) { try pair.scan(.results(startIndex: 0, count: 1)) }
+        #expect(throws: ProtocommError.failureStatus(.internalError)) {
+            try pair.scan(.results(startIndex: 0, count: 1))
+        }
         #expect(try pair.scan(.status) == .status(finished: false, resultCount: 0))
         #expect(try pair.scan(.status) == .status(finished: true, resultCount: 6))
     }

@@ -27,7 +27,10 @@ import Testing
         }
         #expect(command1.hexString == [UInt8](hex: example.handshake.command1).hexString)
         #expect(client.isAwaitingVerdict)
-        guard case .established(let response1, let deviceCipher) = try device.receivedRequest(command1, using: &deviceRandom) else {
+        guard
+            case .established(let response1, let deviceCipher) = try device.receivedRequest(
+                command1, using: &deviceRandom)
+        else {
             throw ExampleFailure("device did not establish after Session_Command1")
         }
         #expect(response1.hexString == [UInt8](hex: example.handshake.response1).hexString)

@@ -42,10 +42,12 @@ import Testing
         guard case .reply(let response0) = try device.receivedRequest(command0.wireBytes, using: &deviceRandom) else {
             throw ExampleFailure("device did not answer S2Session_Command0 with a reply")
         }
-        let devicePublic = try WireSessionData(wireBytes: response0, expecting: .security2).sec2.sr0.devicePubkey.byteArray
+        let devicePublic = try WireSessionData(wireBytes: response0, expecting: .security2).sec2.sr0.devicePubkey
+            .byteArray
         #expect(Array(devicePublic.prefix(8)).hexString == example.devicePublicFirst8)
         #expect(Array(devicePublic.suffix(8)).hexString == example.devicePublicLast8)
-        #expect(SRP6a.scrambler(clientPublic: clientPublic, devicePublic: devicePublic).magnitude.hexString == example.u)
+        #expect(
+            SRP6a.scrambler(clientPublic: clientPublic, devicePublic: devicePublic).magnitude.hexString == example.u)
 
         guard case .send(let command1) = try client.receive(response0) else {
             throw ExampleFailure("client did not produce S2Session_Command1")
@@ -53,7 +55,10 @@ import Testing
         let proof = try WireSessionData(wireBytes: command1, expecting: .security2).sec2.sc1.clientProof.byteArray
         #expect(proof.hexString == example.clientProof)
 
-        guard case .established(let response1, var deviceCipher) = try device.receivedRequest(command1, using: &deviceRandom) else {
+        guard
+            case .established(let response1, var deviceCipher) = try device.receivedRequest(
+                command1, using: &deviceRandom)
+        else {
             throw ExampleFailure("device did not establish after S2Session_Command1")
         }
         let sr1 = try WireSessionData(wireBytes: response1, expecting: .security2).sec2.sr1
@@ -75,9 +80,13 @@ import Testing
         let example = try WorkedExamples.security2()
         let key = [UInt8](hex: example.sessionKey)
         #expect(SRP6a.encryptionKey(sessionKey: key).hexString == example.aesKey)
-        #expect(SRP6a.multiplier.magnitude.hexString
-            == "a9c2e2559bf0ebb53f0cbbf62282906bede7f2182f00678211fbd5bde5b285033a4993503b87397f9be5ec02080fedbc0835587ad039060879b8621e8c3659e0")
-        #expect(SRP6a.groupHash.hexString
-            == "dad76ed5365ed7bf6bbc1bfa050981458392bbd35a50335d03db3c7535b261d1c902f2ffb8647125bd28ce966c066d5be9b939216c6078b65889299c61624694")
+        #expect(
+            SRP6a.multiplier.magnitude.hexString
+                == "a9c2e2559bf0ebb53f0cbbf62282906bede7f2182f00678211fbd5bde5b285033a4993503b87397f9be5ec02080fedbc0835587ad039060879b8621e8c3659e0"
+        )
+        #expect(
+            SRP6a.groupHash.hexString
+                == "dad76ed5365ed7bf6bbc1bfa050981458392bbd35a50335d03db3c7535b261d1c902f2ffb8647125bd28ce966c066d5be9b939216c6078b65889299c61624694"
+        )
     }
 }

@@ -9,8 +9,10 @@ import Testing
 
     @Test func readsTheWifiProvisioningManagerShape() throws {
         let parsed = try info(#"{"prov":{"ver":"v1.1","sec_ver":1,"sec_patch_ver":0,"cap":["wifi_scan"]}}"#)
-        #expect(parsed == ProtocommVersionInfo(
-            version: "v1.1", securityVersion: 1, securityPatchVersion: 0, capabilities: [.wifiScan]))
+        #expect(
+            parsed
+                == ProtocommVersionInfo(
+                    version: "v1.1", securityVersion: 1, securityPatchVersion: 0, capabilities: [.wifiScan]))
         #expect(try parsed.recommendedSecurityLevel() == .security1)
         #expect(parsed.requiresProofOfPossession)
     }
@@ -36,7 +38,8 @@ import Testing
     }
 
     @Test func fallsBackToCapabilitiesWithoutSecVer() throws {
-        #expect(try info(#"{"prov":{"ver":"v1.1","cap":["no_sec","wifi_scan"]}}"#).recommendedSecurityLevel() == .security0)
+        #expect(
+            try info(#"{"prov":{"ver":"v1.1","cap":["no_sec","wifi_scan"]}}"#).recommendedSecurityLevel() == .security0)
         #expect(try info(#"{"prov":{"ver":"v1.1","cap":["wifi_scan"]}}"#).recommendedSecurityLevel() == .security1)
         #expect(try info(#"{"prov":{"ver":"v1.1"}}"#).recommendedSecurityLevel() == .security1)
     }
@@ -79,32 +82,38 @@ import Testing
 
         let noPop = try info(#"{"prov":{"ver":"v1.1","sec_ver":1,"cap":["no_pop","wifi_scan"]}}"#)
         #expect(!noPop.requiresProofOfPossession)
-        #expect(try noPop.security(credentials: .init(proofOfPossession: "ignored")) == .security1(proofOfPossession: ""))
+        #expect(
+            try noPop.security(credentials: .init(proofOfPossession: "ignored")) == .security1(proofOfPossession: ""))
 
         let sec2 = try info(#"{"prov":{"ver":"v1.1","sec_ver":2,"sec_patch_ver":0,"cap":["wifi_scan"]}}"#)
-        #expect(try sec2.security(credentials: .init(username: "u", password: "p"))
-            == .security2(username: "u", password: "p", patch: .fixedNonce))
-        #expect(try sec2.security(patch: .counterNonce, credentials: .init(username: "u", password: "p"))
-            == .security2(username: "u", password: "p", patch: .counterNonce))
+        #expect(
+            try sec2.security(credentials: .init(username: "u", password: "p"))
+                == .security2(username: "u", password: "p", patch: .fixedNonce))
+        #expect(
+            try sec2.security(patch: .counterNonce, credentials: .init(username: "u", password: "p"))
+                == .security2(username: "u", password: "p", patch: .counterNonce))
         #expect(throws: ProtocommError.missingCredentials(.security2)) {
             try sec2.security(credentials: .init(username: "u"))
         }
-        #expect(try sec2.security(level: .security1, credentials: .init(proofOfPossession: "pop"))
-            == .security1(proofOfPossession: "pop"))
+        #expect(
+            try sec2.security(level: .security1, credentials: .init(proofOfPossession: "pop"))
+                == .security1(proofOfPossession: "pop"))
     }
 
     @Test func missingPatchVersionLeavesTheChoiceToTheNonce() throws {
         let parsed = try info(#"{"prov":{"ver":"v1.1","sec_ver":2,"cap":["wifi_scan"]}}"#)
         #expect(parsed.security2Patch == nil)
-        #expect(try parsed.security(credentials: .init(username: "u", password: "p"))
-            == .security2(username: "u", password: "p", patch: nil))
+        #expect(
+            try parsed.security(credentials: .init(username: "u", password: "p"))
+                == .security2(username: "u", password: "p", patch: nil))
     }
 
     @Test func deviceWritesWhatCJSONPrintWrites() {
         let config = ProtocommDeviceConfiguration(security: .security0)
         let text = String(decoding: config.versionInfo.responseBody(), as: UTF8.self)
-        #expect(text == "{\n\t\"prov\":\t{\n\t\t\"ver\":\t\"v1.1\",\n\t\t\"sec_ver\":\t0,\n\t\t\"sec_patch_ver\":\t0,\n"
-            + "\t\t\"cap\":\t[\"no_sec\", \"wifi_scan\"]\n\t}\n}")
+        #expect(
+            text == "{\n\t\"prov\":\t{\n\t\t\"ver\":\t\"v1.1\",\n\t\t\"sec_ver\":\t0,\n\t\t\"sec_patch_ver\":\t0,\n"
+                + "\t\t\"cap\":\t[\"no_sec\", \"wifi_scan\"]\n\t}\n}")
     }
 
     @Test(arguments: PairCase.all)

@@ -14,6 +14,7 @@ public struct ProtocommDevice: Sendable {
     /// What the official example's `custom-data` handler answers.
     public static let customEndpointReply = Array("SUCCESS".utf8) + [0]
 
+    /// What this device is: security, advertised version, endpoints, Wi-Fi plan.
     public let configuration: ProtocommDeviceConfiguration
     /// The Wi-Fi state machine, readable for tests and fault plans.
     public private(set) var wifi: ProtocommDeviceWiFi

@@ -1,6 +1,7 @@
 /// Everything that makes one emulated device differ from another: its security, what `proto-ver`
 /// says, which endpoints exist and how its Wi-Fi behaves.
 public struct ProtocommDeviceConfiguration: Hashable, Sendable {
+    /// The scheme the device runs and the secret it stores.
     public var security: ProtocommDeviceSecurity
     /// `prov.ver`: `v1.1` (wifi_provisioning) or `netprov-v1.2` (network_provisioning, adds `wifi_prov`).
     public var managerVersion: String
@@ -12,8 +13,10 @@ public struct ProtocommDeviceConfiguration: Hashable, Sendable {
     public var hasControlEndpoint: Bool
     /// Application endpoints that answer `SUCCESS\0` like the official example's `custom-data`.
     public var customEndpoints: Set<String>
+    /// How scans, joins and control commands behave.
     public var wifi: ProtocommDeviceWiFiPlan
 
+    /// A stock ESP-IDF 5.x manager unless told otherwise.
     public init(
         security: ProtocommDeviceSecurity,
         managerVersion: String = "v1.1",

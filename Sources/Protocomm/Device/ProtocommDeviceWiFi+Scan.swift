@@ -9,8 +9,10 @@ extension ProtocommDeviceWiFi {
             return ProtocommWiFiScanResponse.started.serializedBytes()
         case .status:
             let finished = pollScan()
-            return ProtocommWiFiScanResponse.status(finished: finished, resultCount: finished ? UInt32(results.count) : 0)
-                .serializedBytes()
+            return ProtocommWiFiScanResponse.status(
+                finished: finished, resultCount: finished ? UInt32(results.count) : 0
+            )
+            .serializedBytes()
         case .results(let startIndex, let count):
             let start = Int(startIndex)
             let end = start + Int(count)

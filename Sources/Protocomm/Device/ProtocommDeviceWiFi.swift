@@ -13,7 +13,9 @@ public struct ProtocommDeviceWiFi: Sendable {
         case awaitingCredentials
         /// Applied; this many more status polls answer `Connecting`.
         case connecting(pollsLeft: Int)
+        /// Joined; status polls report this connection.
         case connected(ProtocommWiFiConnection)
+        /// Gave up; status polls report this reason until a reset.
         case failed(ProtocommWiFiFailureReason)
     }
 
@@ -23,15 +25,18 @@ public struct ProtocommDeviceWiFi: Sendable {
         case finished([ProtocommWiFiNetwork])
     }
 
+    /// The staged behaviour this state machine plays out.
     public let plan: ProtocommDeviceWiFiPlan
     /// The last credentials "set config" stored.
     public private(set) var credentials: ProtocommWiFiCredentials?
+    /// The station state the next status poll starts from.
     public private(set) var station = Station.awaitingCredentials
     /// True once a `Connected` status went out with auto-stop enabled: the real device stops its
     /// HTTP server and SoftAP about a second later.
     public private(set) var hasFinishedProvisioning = false
     var scan = Scan.idle
 
+    /// A device that has just started provisioning: no credentials, no scan.
     public init(plan: ProtocommDeviceWiFiPlan) {
         self.plan = plan
     }

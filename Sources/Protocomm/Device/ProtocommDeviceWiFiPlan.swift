@@ -15,6 +15,7 @@ public struct ProtocommDeviceWiFiPlan: Hashable, Sendable {
     public var networks: [ProtocommWiFiNetwork]
     /// How many "get status" polls after "apply config" still answer `Connecting`.
     public var connectingPolls: Int
+    /// How joining ends.
     public var outcome: Outcome
     /// `CONFIG_WIFI_PROV_SCAN_MAX_ENTRIES` (16 on stock firmware).
     public var maximumScanResults: Int
@@ -24,6 +25,7 @@ public struct ProtocommDeviceWiFiPlan: Hashable, Sendable {
     /// accepts `reprov`.
     public var allowsReprovisioning: Bool
 
+    /// Defaults: the sample networks, one connecting poll, then connected as 192.168.1.50.
     public init(
         networks: [ProtocommWiFiNetwork] = Self.sampleNetworks,
         connectingPolls: Int = 1,

@@ -1,6 +1,7 @@
 /// The device side of security 0: accepts `SessionData` with `sec_ver = 0` and answers
 /// `Sec0Payload{msg = S0_Session_Response, sr{}}`.
 public struct ProtocommSecurity0DeviceSession: Sendable {
+    /// Security 0 keeps no state.
     public init() {}
 
     /// Answers a `prov-session` request; like the real device it checks `sec_ver` only.

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 public import CryptoPrimitives
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The device side of security 1, as `security1.c` behaves: `Session_Command0` (re)starts the
 /// session in any state; a client verifier that does not decrypt to our public key (wrong PoP)

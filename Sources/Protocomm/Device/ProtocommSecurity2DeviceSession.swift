@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 public import CryptoPrimitives
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The device side of security 2, as `security2.c` and `esp_srp.c` behave: A must be exactly 384
 /// bytes and is hashed verbatim, B is sent in minimal form, a wrong proof (wrong username or

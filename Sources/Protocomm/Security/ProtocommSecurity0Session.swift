@@ -7,6 +7,7 @@ public struct ProtocommSecurity0Session: Sendable {
         case idle, awaitingResponse, established
     }
 
+    /// Security 0 needs no secrets.
     public init() {}
 
     /// The `SessionData{sec0{sc{}}}` request; calling it again restarts the handshake.

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 public import CryptoPrimitives
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The client side of security 1 (protocomm.md §3.2): X25519, an optional proof of possession,
 /// and one AES-256-CTR keystream for everything after the handshake.
@@ -61,7 +62,8 @@ public struct ProtocommSecurity1Session: Sendable {
         }
     }
 
-    private mutating func receivedResponse0(_ response: WireSessionResp0) throws(ProtocommError) -> ProtocommSessionStep {
+    private mutating func receivedResponse0(_ response: WireSessionResp0) throws(ProtocommError) -> ProtocommSessionStep
+    {
         try response.status.requireSuccess()
         let devicePublicKey = response.devicePubkey.byteArray
         let key = try Security1Key.derive(

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 public import CryptoPrimitives
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The client side of security 2 (protocomm.md §3.3): SRP6a with username and password, then
 /// AES-256-GCM with the nonce scheme of the device's patch level.
@@ -76,7 +77,9 @@ public struct ProtocommSecurity2Session: Sendable {
         }
     }
 
-    private mutating func receivedResponse0(_ response: WireS2SessionResp0) throws(ProtocommError) -> ProtocommSessionStep {
+    private mutating func receivedResponse0(_ response: WireS2SessionResp0) throws(ProtocommError)
+        -> ProtocommSessionStep
+    {
         try response.status.requireSuccess()
         let devicePublic = response.devicePubkey.byteArray
         let salt = response.deviceSalt.byteArray

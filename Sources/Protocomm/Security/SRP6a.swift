@@ -45,8 +45,9 @@ enum SRP6a {
 
     /// u = H(PAD(A) ‖ PAD(B)); both values must already be known to fit in 384 bytes.
     static func scrambler(clientPublic: [UInt8], devicePublic: [UInt8]) -> BigNumber {
-        BigNumber(bigEndian: hash(
-            pad(BigNumber(bigEndian: clientPublic)) + pad(BigNumber(bigEndian: devicePublic))))
+        BigNumber(
+            bigEndian: hash(
+                pad(BigNumber(bigEndian: clientPublic)) + pad(BigNumber(bigEndian: devicePublic))))
     }
 
     /// K = H(S), S in minimal big-endian form.
@@ -72,7 +73,8 @@ enum SRP6a {
     }
 
     /// RFC 5054 appendix A, 3072-bit group (the same prime as RFC 3526 group 15).
-    private static let primeBytes = hexBytes("""
+    private static let primeBytes = hexBytes(
+        """
         FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD\
         EF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7ED\
         EE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F\

@@ -2,8 +2,11 @@
 /// value: parsing throws ``ProtocommError/failureStatus(_:)`` (e.g. `InvalidArgument` for an
 /// over-long SSID, `InternalError` for a second apply).
 public enum ProtocommWiFiConfigResponse: Hashable, Sendable {
+    /// The answer to "get status".
     case status(ProtocommWiFiStatus)
+    /// "Set config" stored the credentials.
     case configSet
+    /// "Apply config" started joining.
     case configApplied
 
     /// Parses a reply by its `msg`.

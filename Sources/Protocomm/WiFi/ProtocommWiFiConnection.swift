@@ -1,20 +1,23 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What the device reports once it has joined the network and got an address (`WifiConnectedState`).
 public struct ProtocommWiFiConnection: Hashable, Sendable {
     /// The station's IPv4 address as dotted text, e.g. `192.168.1.50`.
     public var ipAddress: String
+    /// The network's authentication mode.
     public var authMode: ProtocommWiFiAuthMode
     /// The SSID's raw bytes (SSIDs need not be UTF-8).
     public var ssid: [UInt8]
     /// Six bytes, or empty when the device did not say.
     public var bssid: [UInt8]
+    /// The channel the station joined on (the SoftAP follows it).
     public var channel: Int32
 
+    /// A connection report; unknown details default to empty.
     public init(
         ipAddress: String, authMode: ProtocommWiFiAuthMode = .open, ssid: [UInt8] = [], bssid: [UInt8] = [],
         channel: Int32 = 0

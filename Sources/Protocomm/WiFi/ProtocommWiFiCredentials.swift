@@ -6,7 +6,9 @@ public struct ProtocommWiFiCredentials: Hashable, Sendable {
     /// 64-hex-digit raw PSK does not fit.
     public static let maximumPassphraseLength = 63
 
+    /// The SSID's raw bytes.
     public let ssid: [UInt8]
+    /// The passphrase's raw bytes; empty for an open network.
     public let passphrase: [UInt8]
     /// Six bytes, or empty. The stock firmware accepts but ignores it.
     public let bssid: [UInt8]

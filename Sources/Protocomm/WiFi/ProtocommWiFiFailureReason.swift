@@ -25,6 +25,7 @@ public enum ProtocommWiFiFailureReason: Hashable, Sendable, CustomStringConverti
         }
     }
 
+    /// A readable reason.
     public var description: String {
         switch self {
         case .authenticationError: "authentication error"

@@ -1,19 +1,23 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One access point from a device scan (`WiFiScanResult`).
 public struct ProtocommWiFiNetwork: Hashable, Sendable {
     /// The SSID's raw bytes, at most 32, not padded.
     public var ssid: [UInt8]
+    /// The primary channel.
     public var channel: UInt32
     /// Signal strength in dBm; the device sorts results by it, strongest first.
     public var rssi: Int32
+    /// The access point's MAC address (6 bytes).
     public var bssid: [UInt8]
+    /// The advertised authentication mode.
     public var authMode: ProtocommWiFiAuthMode
 
+    /// A scan entry.
     public init(ssid: [UInt8], channel: UInt32, rssi: Int32, bssid: [UInt8], authMode: ProtocommWiFiAuthMode) {
         self.ssid = ssid
         self.channel = channel

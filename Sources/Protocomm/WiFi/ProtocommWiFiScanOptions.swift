@@ -10,7 +10,9 @@ public struct ProtocommWiFiScanOptions: Hashable, Sendable {
     public var periodMilliseconds: UInt32
 
     /// Defaults follow esp_prov over SoftAP and Espressif's advice of a few channels per group.
-    public init(blocking: Bool = true, passive: Bool = false, groupChannels: UInt32 = 4, periodMilliseconds: UInt32 = 120) {
+    public init(
+        blocking: Bool = true, passive: Bool = false, groupChannels: UInt32 = 4, periodMilliseconds: UInt32 = 120
+    ) {
         self.blocking = blocking
         self.passive = passive
         self.groupChannels = groupChannels

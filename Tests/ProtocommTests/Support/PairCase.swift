@@ -33,7 +33,8 @@ struct PairCase: Sendable, CustomTestStringConvertible {
             credentials: srpCredentials),
         PairCase(
             name: "security 2 patch 1",
-            device: .init(security: .security2(verifier: verifier, patch: .counterNonce), managerVersion: "netprov-v1.2"),
+            device: .init(
+                security: .security2(verifier: verifier, patch: .counterNonce), managerVersion: "netprov-v1.2"),
             credentials: srpCredentials),
         PairCase(
             name: "security 2 patch 1 without sec_patch_ver (nonce length decides)",

@@ -15,7 +15,8 @@ struct ProtocommSessionPair {
     }
 
     init(device configuration: ProtocommDeviceConfiguration, seed: String = "pair") {
-        device = ProtocommDevice(configuration: configuration, random: SeededRandomSource(seed: Array(("device-" + seed).utf8)))
+        device = ProtocommDevice(
+            configuration: configuration, random: SeededRandomSource(seed: Array(("device-" + seed).utf8)))
         clientRandom = SeededRandomSource(seed: Array(("client-" + seed).utf8))
     }
 
