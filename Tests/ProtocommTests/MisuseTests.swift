@@ -85,3 +85,28 @@ import Testing
         #expect(endpoint.isEncrypted == !["proto-ver", "prov-session"].contains(name))
     }
 }
+
+/// Secrets stay out of every textual form a log could use.
+@Suite struct RedactionTests {
+    private func allRenderings(_ value: Any) -> [String] {
+        var dumped = ""
+        dump(value, to: &dumped)
+        return [String(describing: value), String(reflecting: value), "\(value)", dumped]
+    }
+
+    @Test func securityAndCredentialsHideTheirSecrets() throws {
+        let values: [Any] = [
+            ProtocommSecurity.security1(proofOfPossession: "pop-secret"),
+            ProtocommSecurity.security2(username: "wifiprov", password: "pw-secret", patch: .counterNonce),
+            ProtocommCredentials(proofOfPossession: "pop-secret", username: "wifiprov", password: "pw-secret"),
+            ProtocommWiFiConfigRequest.setConfig(
+                try ProtocommWiFiCredentials(ssid: "HomeNet", passphrase: "pw-secret")),
+        ]
+        for value in values {
+            for text in allRenderings(value) {
+                #expect(!text.contains("secret"), "\(text)")
+            }
+        }
+        #expect(String(describing: values[3]).contains("HomeNet"))
+    }
+}
