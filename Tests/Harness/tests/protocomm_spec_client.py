@@ -1,8 +1,9 @@
 """A protocomm client written from protocomm.md §3–§4, used only to drive the device model.
 
-It talks to `ProtocommDevice.handle` directly (no HTTP) and builds every message by field
-number, so a test failure points at either the model or the spec reading, never at shared
-generated code.
+It builds every message by field number, so a test failure points at either the model or
+the spec reading, never at shared generated code. `transport(endpoint, body) -> bytes` carries
+the requests: `via_model(device)` calls `ProtocommDevice.handle` directly, the device-host test
+passes an HTTP transport.
 """
 
 import hashlib
@@ -33,10 +34,14 @@ def minimal(value):
     return value.to_bytes((value.bit_length() + 7) // 8, "big")
 
 
+def via_model(device):
+    return lambda endpoint, body: device.handle(endpoint, body).body
+
+
 class SpecClient:
-    def __init__(self, device, security, pop="", username="wifiprov", password="abcd1234",
+    def __init__(self, transport, security, pop="", username="wifiprov", password="abcd1234",
                  patch=1, private=None, srp_a=None):
-        self.device = device
+        self.transport = transport
         self.security = security
         self.pop = pop.encode()
         self.username = username.encode()
@@ -48,7 +53,7 @@ class SpecClient:
 
     def post(self, endpoint, body):
         self.bodies.append((endpoint, body))
-        return self.device.handle(endpoint, body).body
+        return self.transport(endpoint, body)
 
     # --- handshakes ----------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from cryptography.exceptions import InvalidTag
 
-from protocomm_spec_client import GROUP_HASH, SRP_K, SpecClient, pad384
+from protocomm_spec_client import GROUP_HASH, SRP_K, SpecClient, pad384, via_model
 from ztharness.protobuf_wire import decode, encode
 from ztharness.protocomm_device import ProtocommDevice, cjson_print
 from ztharness.protocomm_security import (SRP_G, SRP_N, ProtocommFailure, padded, sha512,
@@ -46,7 +46,7 @@ def events(device, name):
 
 def test_sec1_handshake_and_traffic_match_worked_example():
     device = make_device(security=1, pop="abcd1234")
-    client = SpecClient(device, 1, pop="abcd1234")
+    client = SpecClient(via_model(device), 1, pop="abcd1234")
     resp0 = client.sec1_command0()
     client_public = client.client_public
     assert client_public.hex() == "07a37cbc142093c8b755dc1b10e86cb426374ad16aa853ed0bdfc0b2b86d1c7c"
@@ -74,7 +74,7 @@ def test_sec1_handshake_and_traffic_match_worked_example():
 def test_sec1_first_message_offsets_match_worked_example():
     for plaintext, ciphertext in ((b"\x52\x00", "51c4"), (b"hello", "6ba1c8252c")):
         device = make_device(security=1, pop="abcd1234", custom_endpoints=["custom-data"])
-        client = SpecClient(device, 1, pop="abcd1234")
+        client = SpecClient(via_model(device), 1, pop="abcd1234")
         client.handshake()
         assert client.seal(plaintext).hex() == ciphertext
         endpoint = "prov-config" if plaintext.startswith(b"\x52") else "custom-data"
@@ -92,7 +92,7 @@ def test_srp_constants_and_sec2_values_match_worked_example():
     verifier = pad384(device.security.verifier)
     assert (verifier[:8].hex(), verifier[-8:].hex()) == ("c9395552d47c234a", "2e5d652bd86a6da1")
 
-    client = SpecClient(device, 2)
+    client = SpecClient(via_model(device), 2)
     client.sec2_command0()
     assert (client.client_public[:8].hex(), client.client_public[-8:].hex()) == ("b3f0c97d44cf97c6", "7b755d6182b7a230")
     assert (client.device_public[:8].hex(), client.device_public[-8:].hex()) == ("2e2d7a31a154154b", "10d195095bf7c08a")
@@ -117,7 +117,7 @@ def test_srp_constants_and_sec2_values_match_worked_example():
 ])
 def test_sec2_gcm_framing_matches_worked_example(patch, nonce, request_hex, response_hex):
     device = make_device(security=2, sec2_patch=patch)
-    client = SpecClient(device, 2, patch=patch)
+    client = SpecClient(via_model(device), 2, patch=patch)
     client.handshake()
     assert client.nonce.hex() == nonce
     assert client.seal(b"\x52\x00").hex() == request_hex
@@ -127,7 +127,7 @@ def test_sec2_gcm_framing_matches_worked_example(patch, nonce, request_hex, resp
 
 def test_sec0_handshake_bytes_and_plaintext_payloads():
     device = make_device(security=0)
-    client = SpecClient(device, 0)
+    client = SpecClient(via_model(device), 0)
     client.handshake()
     assert client.bodies[0][1] == bytes.fromhex("5203a20100")
     assert device.handle("prov-config", bytes.fromhex("5200")).body == bytes.fromhex("08015a021001")
@@ -142,7 +142,7 @@ def test_provisioning_succeeds_on_every_security_level(security, patch, pop):
                          networks=[{"ssid": "myssid", "channel": 6, "rssi": -40,
                                     "bssid": "11:22:33:44:55:66", "auth": 3}],
                          station_ip="192.168.1.50")
-    client = SpecClient(device, security, pop=pop, patch=patch)
+    client = SpecClient(via_model(device), security, pop=pop, patch=patch)
     client.handshake()
     assert client.set_config("myssid", "mypassword").message(13).uint(1) == 0
     assert client.apply_config().message(15).uint(1) == 0
@@ -157,7 +157,7 @@ def test_connected_status_wire_bytes_match_spec_example():
     device = make_device(security=0, connecting_polls=0, station_ip="192.168.1.50",
                          networks=[{"ssid": "myssid", "channel": 6, "rssi": -40,
                                     "bssid": "11:22:33:44:55:66", "auth": 3}])
-    SpecClient(device, 0).handshake()
+    SpecClient(via_model(device), 0).handshake()
     device.handle("prov-config", encode([(1, 2), (12, [(1, b"myssid"), (2, b"mypassword")])]))
     device.handle("prov-config", bytes.fromhex("0804"))
     reply = device.handle("prov-config", bytes.fromhex("5200"))
@@ -174,7 +174,7 @@ def test_connected_status_wire_bytes_match_spec_example():
 ])
 def test_failure_reasons_then_reset_allows_new_credentials(config, ssid, passphrase, reason):
     device = make_device(security=1, connecting_polls=1, **config)
-    client = SpecClient(device, 1, pop="abcd1234")
+    client = SpecClient(via_model(device), 1, pop="abcd1234")
     client.handshake()
     client.set_config(ssid, passphrase)
     client.apply_config()
@@ -209,7 +209,7 @@ def test_ctrl_reset_and_reprov_refused_in_wrong_state():
 
 def test_set_config_length_checks_keep_the_connection():
     device = make_device(security=0)
-    client = SpecClient(device, 0)
+    client = SpecClient(via_model(device), 0)
     assert client.set_config("s" * 33, "p").message(13).uint(1) == 4
     assert client.set_config("s" * 32, "p" * 64).message(13).uint(1) == 4
     assert client.set_config("s" * 32, "p" * 63).message(13).uint(1) == 0
@@ -223,7 +223,7 @@ def test_scan_paging_sorted_by_rssi_and_past_the_end():
     networks = [{"ssid": f"net{i}", "channel": i + 1, "rssi": -90 + 10 * i,
                  "bssid": f"aa:bb:cc:00:00:0{i}", "auth": i % 8} for i in range(5)]
     device = make_device(security=2, networks=networks, scan_duration_ms=250)
-    client = SpecClient(device, 2)
+    client = SpecClient(via_model(device), 2)
     client.handshake()
     request = client.seal(bytes.fromhex("5206080118052078"))
     reply = device.handle("prov-scan", request)
@@ -256,7 +256,7 @@ def test_non_blocking_scan_reports_unfinished_first():
 
 def test_wrong_pop_closes_at_command1():
     device = make_device(security=1, pop="abcd1234")
-    client = SpecClient(device, 1, pop="wrong-pop")
+    client = SpecClient(via_model(device), 1, pop="wrong-pop")
     client.sec1_command0()
     with pytest.raises(ProtocommFailure, match="key mismatch"):
         client.sec1_command1()
@@ -268,7 +268,7 @@ def test_wrong_pop_closes_at_command1():
 @pytest.mark.parametrize("username, password", [("wifiprov", "wrong"), ("someone", "abcd1234")])
 def test_wrong_srp_credentials_close_at_command1(username, password):
     device = make_device(security=2)
-    client = SpecClient(device, 2, username=username, password=password)
+    client = SpecClient(via_model(device), 2, username=username, password=password)
     client.sec2_command0()
     with pytest.raises(ProtocommFailure, match="proof mismatch"):
         client.sec2_command1()
@@ -276,7 +276,7 @@ def test_wrong_srp_credentials_close_at_command1(username, password):
 
 def test_patch_mismatch_fails_gcm_authentication():
     device = make_device(security=2, sec2_patch=1)
-    client = SpecClient(device, 2, patch=0)
+    client = SpecClient(via_model(device), 2, patch=0)
     client.handshake()
     with pytest.raises(InvalidTag):
         client.get_status()
@@ -294,10 +294,10 @@ def test_requests_before_the_handshake_close_the_connection(security):
 @pytest.mark.parametrize("security", [1, 2])
 def test_command0_restarts_an_established_session(security):
     device = make_device(security=security, pop="abcd1234")
-    client = SpecClient(device, security, pop="abcd1234")
+    client = SpecClient(via_model(device), security, pop="abcd1234")
     client.handshake()
     client.get_status()
-    fresh = SpecClient(device, security, pop="abcd1234")
+    fresh = SpecClient(via_model(device), security, pop="abcd1234")
     fresh.handshake()
     assert fresh.get_status().uint(2) == 1
     with pytest.raises(ProtocommFailure):
@@ -312,7 +312,7 @@ def test_session_data_with_wrong_scheme_is_rejected():
 
 def test_new_transport_session_drops_the_security_session():
     device = make_device(security=1, pop="abcd1234")
-    client = SpecClient(device, 1, pop="abcd1234")
+    client = SpecClient(via_model(device), 1, pop="abcd1234")
     client.handshake()
     device.open_session()
     with pytest.raises(ProtocommFailure):
