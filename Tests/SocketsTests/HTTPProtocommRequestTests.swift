@@ -16,7 +16,8 @@ import Transports
 
     @Test func namesTheHostWithItsPortOnlyWhenThePortIsNot80() throws {
         let request = try HTTPProtocommRequest(endpoint: "proto-ver", payload: Array("ESP".utf8))
-        let head = String(decoding: request.encoded(for: DeviceEndpoint(127, 0, 0, 1, port: 8080), cookie: nil), as: UTF8.self)
+        let head = String(
+            decoding: request.encoded(for: DeviceEndpoint(127, 0, 0, 1, port: 8080), cookie: nil), as: UTF8.self)
         #expect(head.contains("\r\nHost: 127.0.0.1:8080\r\n"))
         #expect(!head.contains("Cookie"))
     }
@@ -28,7 +29,9 @@ import Transports
         }
     }
 
-    @Test(arguments: ["", "prov session", "prov/session", "prov-session\r\nX: y", "é", String(repeating: "a", count: 65)])
+    @Test(arguments: [
+        "", "prov session", "prov/session", "prov-session\r\nX: y", "é", String(repeating: "a", count: 65),
+    ])
     func refusesEndpointNamesAPathCannotCarry(name: String) {
         #expect(throws: HTTPTransportError.invalidEndpointName(name)) {
             try HTTPProtocommRequest(endpoint: name, payload: [0])

@@ -37,7 +37,10 @@ import Transports
         for endpoint in ["proto-ver", "prov-session", "prov-session", "prov-config"] {
             _ = try await transport.exchange(endpoint: endpoint, payload: Self.hello)
         }
-        #expect(server.requests.map { $0.values(of: "Cookie") } == [[], ["session=3735928559"], ["session=3735928559"], ["session=17"]])
+        #expect(
+            server.requests.map { $0.values(of: "Cookie") } == [
+                [], ["session=3735928559"], ["session=3735928559"], ["session=17"],
+            ])
     }
 
     @Test func keepsOneConnectionForAWholeSession() async throws {
@@ -55,7 +58,8 @@ import Transports
         let server = try Server { request in
             switch request.index {
             case 0: .respond(Server.response(headers: ["Set-Cookie: session=99"]))
-            case 1: .respondAndClose(Server.response("404 Not Found", body: Array("Nothing matches the given URI".utf8)))
+            case 1:
+                .respondAndClose(Server.response("404 Not Found", body: Array("Nothing matches the given URI".utf8)))
             default: .respond(Server.response())
             }
         }
@@ -123,7 +127,8 @@ import Transports
         let server = try Server { _ in .respond(chunked) }
         defer { server.stop() }
         await #expect(
-            throws: HTTPTransportError.malformedResponse(endpoint: "prov-config", .transferEncodingNotSupported("chunked"))
+            throws: HTTPTransportError.malformedResponse(
+                endpoint: "prov-config", .transferEncodingNotSupported("chunked"))
         ) {
             try await Self.transport(for: server).exchange(endpoint: "prov-config", payload: Self.hello)
         }
@@ -234,7 +239,9 @@ import Transports
         await #expect {
             try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
         } throws: { error in
-            guard case .interfaceBindingFailed("ztprov-none0", let code) = error as? HTTPTransportError else { return false }
+            guard case .interfaceBindingFailed("ztprov-none0", let code) = error as? HTTPTransportError else {
+                return false
+            }
             return code == ENODEV || code == EPERM
         }
     }
