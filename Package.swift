@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SocketsTests",
-            dependencies: ["Sockets", "Transports"],
+            dependencies: ["Sockets", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
