@@ -57,7 +57,7 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     public func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8] {
         let request = try HTTPProtocommRequest(endpoint: endpoint, payload: payload)
         try Task.checkCancellation()
-        let response = try send(request, on: try readyConnection(for: request))
+        let response = try perform(request, on: try readyConnection(for: request))
         switch response.statusCode {
         case 200: return response.body
         case 404: throw HTTPTransportError.endpointNotFound(endpoint: endpoint)
@@ -99,7 +99,7 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     }
 
     /// Sends one request and reads its response; any failure drops the connection.
-    private func send(_ request: HTTPProtocommRequest, on connection: TCPConnection) throws -> HTTPResponse {
+    private func perform(_ request: HTTPProtocommRequest, on connection: TCPConnection) throws -> HTTPResponse {
         let deadline = ContinuousClock.now + exchangeTimeout
         do {
             try sendBytes(request.encoded(for: device, cookie: cookie), on: connection, for: request, until: deadline)

@@ -38,8 +38,6 @@ public struct HTTPResponseParser: Sendable {
     private var buffer: [UInt8] = []
     /// Start of the bytes not yet consumed.
     private var start = 0
-    /// Start of the current response, for the header-size limit.
-    private var responseStart = 0
     /// Where the search for the next line feed resumes, so split input is not rescanned.
     private var scanFrom = 0
 
@@ -111,8 +109,8 @@ public struct HTTPResponseParser: Sendable {
     /// Takes the next CRLF-terminated line without its line end, or nil if it is incomplete.
     private mutating func nextLine() throws(HTTPResponseParserError) -> ArraySlice<UInt8>? {
         let lineFeed = buffer[scanFrom...].firstIndex(of: ASCII.lineFeed)
-        let headerBytes = (lineFeed ?? buffer.count) - responseStart
-        guard headerBytes <= limits.headerSectionBytes else {
+        // The buffer starts with the current response, so this is the size of its head so far.
+        guard (lineFeed ?? buffer.count) <= limits.headerSectionBytes else {
             throw .headerSectionTooLarge(limit: limits.headerSectionBytes)
         }
         guard let lineFeed else {
@@ -131,7 +129,6 @@ public struct HTTPResponseParser: Sendable {
     private mutating func consume(upTo end: Int) {
         buffer.removeFirst(end)
         start = 0
-        responseStart = 0
         scanFrom = 0
     }
 }

@@ -74,6 +74,17 @@ import Transports
         #expect(server.requests.last?.values(of: "Cookie") == ["session=99"])
     }
 
+    @Test func resumesTheSessionByCookieAfterDisconnecting() async throws {
+        let server = try Server { _ in .respond(Server.response(headers: ["Set-Cookie: session=21"])) }
+        defer { server.stop() }
+        let transport = Self.transport(for: server)
+        _ = try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
+        await transport.disconnect()
+        _ = try await transport.exchange(endpoint: "prov-config", payload: Self.hello)
+        #expect(server.requests.map(\.connection) == [0, 1])
+        #expect(server.requests.last?.values(of: "Cookie") == ["session=21"])
+    }
+
     @Test func reconnectsWhenTheServerClosesAfterEveryResponse() async throws {
         let server = try Server { _ in
             .respondAndClose(Server.response(headers: ["Set-Cookie: session=5"], version: "HTTP/1.0"))
