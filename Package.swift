@@ -22,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         // MARK: Executable: parse, wire, print
@@ -40,6 +41,18 @@ let package = Package(
 
         .target(
             name: "Provisioning",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Pure protocol cores: bytes and values in, bytes, values and actions out
+
+        .target(
+            name: "Protocomm",
+            dependencies: [
+                "CryptoPrimitives",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            exclude: ["Protos"],
             swiftSettings: strictSettings
         ),
 
@@ -84,6 +97,12 @@ let package = Package(
         .testTarget(
             name: "CryptoPrimitivesTests",
             dependencies: ["CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ProtocommTests",
+            dependencies: ["Protocomm", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),

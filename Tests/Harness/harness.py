@@ -31,7 +31,6 @@ PYTHON = "/usr/bin/python3"
 PACKAGE_DIR = os.path.join(HARNESS_DIR, "ztharness")
 BLUEZ_TEMPLATE = os.path.join(PACKAGE_DIR, "bluez_blufi_template.py")
 NM_TEMPLATE = os.path.join(PACKAGE_DIR, "nm_softap_template.py")
-DEVICE_HOST_MODULE = os.path.join(PACKAGE_DIR, "device_host.py")
 STARTUP_TIMEOUT_S = 8.0
 NO_NETNS_WIFI_INTERFACE = "wlan0"
 STOP_ORDER = ("device_host", "nm_mock", "bluez_mock", "bus_recorder", "dbus_daemon")
@@ -87,20 +86,14 @@ def start_everything(state: dict, use_netns: bool) -> list:
 
     topology = netns.names(state["run_id"]) if use_netns else None
     wifi_interface = topology["host_interface"] if topology else NO_NETNS_WIFI_INTERFACE
-    if os.path.exists(NM_TEMPLATE):
-        start_mock(state, "nm_mock", NM_TEMPLATE, {**state["scenario"]["nm"], "interface": wifi_interface}, env)
-        waits.append(("nm_mock", name_owned(address, records.MOCK_NAMES["nm"])))
-    else:
-        log("harness: ztharness/nm_softap_template.py not present, NetworkManager mock not started")
+    start_mock(state, "nm_mock", NM_TEMPLATE, {**state["scenario"]["nm"], "interface": wifi_interface}, env)
+    waits.append(("nm_mock", name_owned(address, records.MOCK_NAMES["nm"])))
 
     if topology:
         state["netns"] = topology
         processes.save_state(state)
         netns.create(topology)
-        if os.path.exists(DEVICE_HOST_MODULE):
-            waits.append(("device_host", start_device_host(state, topology, env)))
-        else:
-            log("harness: ztharness/device_host.py not present, device host not started")
+        waits.append(("device_host", start_device_host(state, topology, env)))
     return waits
 
 
@@ -155,6 +148,7 @@ def command_up(options) -> int:
     if previous:
         log("harness: cleaning up the previous run in this directory first")
         teardown(previous)
+    records.clear(run_dir)
     try:
         chosen = read_scenario(options)
     except (OSError, scenario.ScenarioError) as error:

@@ -4,7 +4,7 @@ Run by test_nm_mock.py in its own process (GDBus reads DBUS_SYSTEM_BUS_ADDRESS o
   /usr/bin/python3 libnm_softap_probe.py '{"interface": "...", "ssid": "...", "psk": "...", ...}'
 Prints one JSON object describing what libnm observed. Options: "use_v2" (true: try
 AddAndActivateConnection2 with persist=volatile + bind-activation=dbus-client, falling back to
-AddAndActivateConnection on UnknownMethod), "restore" (deactivate, then re-activate the
+AddAndActivateConnection only on UnknownMethod), "restore" (deactivate, then re-activate the
 connection that was active before), "exit_after_activation" (leave without cleaning up).
 """
 
@@ -16,7 +16,7 @@ import gi
 gi.require_version("NM", "1.0")
 from gi.repository import Gio, GLib, NM  # noqa: E402
 
-TIMEOUT_MS = 5000
+TIMEOUT_MS = 15000
 
 
 class Probe:
@@ -58,7 +58,8 @@ class Probe:
             except GLib.Error as error:
                 box["error"] = self.describe(error)
         start.begin(finished)
-        self.wait(lambda: box)
+        if not self.wait(lambda: box):
+            return None, "timeout"
         return box.get("value"), box.get("error")
 
     def device(self):
@@ -113,6 +114,8 @@ class Probe:
             if value is not None:
                 self.volatile = True
                 return value[0]
+            if not error.endswith("G_DBUS_ERROR_UNKNOWN_METHOD"):
+                return None
         value, error = self.call(Call(lambda cb: self.client.add_and_activate_connection_async(
             connection, device, ap.get_path() if ap else None, None, cb, None),
             self.client.add_and_activate_connection_finish))

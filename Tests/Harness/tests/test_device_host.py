@@ -36,6 +36,8 @@ class RunningHost:
              "--record", str(self.record_path), "--http-addr", f"127.0.0.1:{self.http_port}",
              "--udp-port", str(self.udp_port), "--ready-file", str(self.ready_file)],
             cwd=HARNESS, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def wait_ready(self):
         ready, _, _ = select.select([self.process.stdout], [], [], 10)
         assert ready and self.process.stdout.readline() == "READY\n", self.process.stderr.read()
         assert self.ready_file.read_text() == "READY\n"
@@ -67,11 +69,12 @@ def start_host(tmp_path):
         run_dir.mkdir()
         host = RunningHost(run_dir, config)
         hosts.append(host)
+        host.wait_ready()
         return host
     yield start
     for host in hosts:
         host.stop()
-        assert host.process.returncode == 0
+    assert [host.process.returncode for host in hosts] == [0] * len(hosts)
 
 
 class HttpTransport:
@@ -226,5 +229,8 @@ def test_zhiting_udp_answers_unicast_to_the_sender(start_host):
         udp.sendto(bytes.fromhex("21310020fffe" + DEVICE_ID + "00000000") + key, ("127.0.0.1", host.udp_port))
         token_reply, _ = udp.recvfrom(2048)
         assert len(token_reply) == 64
+    [listening] = host.records("listening")
+    assert (listening["zhiting_device_id"], listening["zhiting_token"]) == (DEVICE_ID, "3031323334353637"
+                                                                             "3839616263646566")
     events = [(r["event"], r.get("key")) for r in host.records() if r["source"] == "zhiting"]
     assert events == [("hello", None), ("token_request", "K" * 16)]

@@ -65,6 +65,8 @@ class NmMock:
              "-p", json.dumps({"interface": INTERFACE, "step_ms": 20, **parameters})],
             env=self.environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self.bus = dbus.bus.BusConnection(address)
+
+    def wait_ready(self):
         wait_for(lambda: self.bus.name_has_owner(NM) or self.process.poll() is not None)
         assert self.process.poll() is None, self.process.stderr.read().decode()
         self.mock = dbus.Interface(self.bus.get_object(NM, "/org/freedesktop"), "org.freedesktop.DBus.Mock")
@@ -96,6 +98,7 @@ def start_mock(bus_address, tmp_path):
     def start(**parameters):
         mock = NmMock(bus_address, tmp_path / f"nm{len(mocks)}.log", parameters)
         mocks.append(mock)
+        mock.wait_ready()
         return mock
     yield start
     for mock in mocks:
@@ -201,7 +204,9 @@ def test_requested_settings_are_kept_and_reported(start_mock):
         nm.manager().AddAndActivateConnection2(settings, "/", "/", {})
     with pytest.raises(dbus.DBusException, match="InvalidArguments"):
         nm.manager().AddAndActivateConnection2(settings, "/", "/", {"persist": "forever"})
-    nm.manager().DeactivateConnection(active)
+    with pytest.raises(dbus.DBusException, match=r"InvalidArgs: Type of message, '\(a\{sv\}oo\)'"):
+        nm.bus.call_blocking(NM, "/org/freedesktop/NetworkManager", NM, "AddAndActivateConnection",
+                             "a{sv}oo", [{"id": "x"}, "/", "/"])
     nm.manager().DeactivateConnection(active)
     wait_for(lambda: all(p["path"] != profile for p in nm.state()["profiles"]))
     with pytest.raises(dbus.DBusException, match="ConnectionNotActive"):

@@ -10,9 +10,8 @@ then every second (RSSI PropertiesChanged under a filter, as BlueZ reports every
 import dbus
 from gi.repository import GLib
 
-from . import bluez_gatt as gatt
 from . import discovery_filter
-from .dbus_export import Call, bluez_error, emit_properties_changed, export_method, install_property_access
+from .dbus_export import Call, add_object, bluez_error, emit_properties_changed, export_method, install_property_access
 
 ADAPTER_IFACE = "org.bluez.Adapter1"
 REPORT_INTERVAL_MS = 1000
@@ -54,7 +53,7 @@ class EmulatedAdapter:
                                  "00001801-0000-1000-8000-00805f9b34fb"], signature="s"),
             "Modalias": dbus.String(MODALIAS), "Roles": dbus.Array(["central", "peripheral"], signature="s"),
         }
-        self.obj = gatt.add_object(self.root, self.path, ADAPTER_IFACE, props)
+        self.obj = add_object(self.root, self.path, ADAPTER_IFACE, props)
         writable = {"Alias", "Powered", "Discoverable", "DiscoverableTimeout", "Pairable", "PairableTimeout"}
         install_property_access(self.obj, {ADAPTER_IFACE: writable}, self._on_set)
         for name, in_sig, out_sig, implementation in (

@@ -28,8 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from ztharness import scenario  # noqa: E402
 from ztharness.bluez_adapter import EmulatedAdapter  # noqa: E402
 from ztharness.bluez_device import EmulatedDevice  # noqa: E402
-from ztharness.bluez_gatt import add_object  # noqa: E402
-from ztharness.dbus_export import bluez_error, export_method  # noqa: E402
+from ztharness.dbus_export import add_object, bluez_error, export_method  # noqa: E402
 
 BUS_NAME = "org.bluez"
 MAIN_OBJ = "/"

@@ -26,8 +26,8 @@ from gi.repository import GLib
 
 from . import bluez_gatt as gatt
 from .blufi_device import BlufiConfig, BlufiDevice
-from .dbus_export import DEFERRED, Call, bluez_error, emit_properties_changed, export_method, \
-    install_property_access
+from .dbus_export import (DEFERRED, Call, add_object, bluez_error, byte_array, emit_properties_changed,
+                          export_method, install_property_access, remove_object)
 from .discovery_filter import uuid128
 
 DEVICE_IFACE = "org.bluez.Device1"
@@ -47,7 +47,7 @@ def fault_hits(setting, count: int) -> bool:
 
 
 def dict_of_bytes(values: dict, key_type, signature: str) -> dbus.Dictionary:
-    return dbus.Dictionary({key_type(k): gatt.byte_array(bytes.fromhex(v)) for k, v in values.items()},
+    return dbus.Dictionary({key_type(k): byte_array(bytes.fromhex(v)) for k, v in values.items()},
                            signature=signature)
 
 
@@ -110,7 +110,7 @@ class EmulatedDevice:
         return props
 
     def _export(self, with_rssi: bool) -> None:
-        self.obj = gatt.add_object(self.root, self.path, DEVICE_IFACE, self._props(with_rssi))
+        self.obj = add_object(self.root, self.path, DEVICE_IFACE, self._props(with_rssi))
         install_property_access(self.obj, {DEVICE_IFACE: {"Alias", "Trusted", "Blocked"}}, self._on_set)
         export_method(self.obj, DEVICE_IFACE, "Connect", "", "", self._connect)
         export_method(self.obj, DEVICE_IFACE, "Disconnect", "", "", self._disconnect)
@@ -119,9 +119,9 @@ class EmulatedDevice:
     def exported(self) -> bool:
         return self.obj is not None
 
-    def _set(self, name: str, value) -> None:
+    def _set(self, name: str, value, flush: bool = False) -> None:
         self.obj.props[DEVICE_IFACE][name] = value
-        emit_properties_changed(self.obj, DEVICE_IFACE, {name: value})
+        emit_properties_changed(self.obj, DEVICE_IFACE, {name: value}, flush=flush)
 
     def _on_set(self, _interface: str, name: str, value) -> None:
         self._set(name, value)
@@ -168,9 +168,9 @@ class EmulatedDevice:
         if self.connected:
             self._link_down("removed")
         self._remove_gatt()
-        gatt.remove_object(self.root, self.path)
+        remove_object(self.root, self.path)
         self.obj = None
-        self.temporary = not self.config["cached"]
+        self.temporary = True
 
     # Connection ----------------------------------------------------------------------------------
 
@@ -194,7 +194,8 @@ class EmulatedDevice:
         self.connected = True
         self._generation += 1
         self._frames_this_connection = 0
-        self._set("Connected", dbus.Boolean(True))
+        # The kernel reports the link before BlueZ answers Connect, so this signal precedes the reply.
+        self._set("Connected", dbus.Boolean(True), flush=True)
         self.blufi.ble_connected(self.mtu)
         self._event("connected", None)
         generation = self._generation
@@ -237,7 +238,7 @@ class EmulatedDevice:
         for item in reversed(self.gatt_objects):
             if isinstance(item, gatt.GattCharacteristic):
                 item.forget()
-            gatt.remove_object(self.root, item.path)
+            remove_object(self.root, item.path)
         self.gatt_objects = []
         self.write_characteristic = self.notify_characteristic = None
 

@@ -6,28 +6,23 @@ descriptors. Deviations from 5.66, on purpose, so that a client's choice of writ
 `command` write to a characteristic without write-without-response is NotSupported (5.66 sends it
 anyway), and a value longer than MTU−3 is InvalidValueLength (5.66 would fall back to a long write).
 
-The owner (bluez_device.EmulatedDevice) provides: `connected`, `mtu`, `root`, `deliver_write()`
-and `subscription_changed()`.
+The owner (bluez_device.EmulatedDevice) provides `connected`, `mtu`, `root`, `deliver_write()`,
+`deliver_command()`, `watch_client()` and `subscription_changed()`.
 """
 
 import socket
 
 import dbus
-from dbusmock import mockobject
 from gi.repository import GLib
 
-from .dbus_export import (Call, bluez_error, emit_properties_changed, export_method,
-                          install_property_access, standard_interfaces)
+from .dbus_export import (Call, add_object, bluez_error, byte_array, emit_properties_changed, export_method,
+                          install_property_access)
 
 SERVICE_IFACE = "org.bluez.GattService1"
 CHARACTERISTIC_IFACE = "org.bluez.GattCharacteristic1"
 DESCRIPTOR_IFACE = "org.bluez.GattDescriptor1"
 CCCD_UUID = "00002902-0000-1000-8000-00805f9b34fb"
 READ_BUFFER = 512
-
-
-def byte_array(value: bytes) -> dbus.Array:
-    return dbus.Array([dbus.Byte(b) for b in value], signature="y")
 
 
 def parse_options(options: dict) -> tuple[int, str | None]:
@@ -43,31 +38,6 @@ def parse_options(options: dict) -> tuple[int, str | None]:
                 raise bluez_error("InvalidArguments", "Invalid arguments in method call")
             kind = str(value)
     return offset, kind
-
-
-def add_object(root: mockobject.DBusMockObject, path: str, interface: str, props: dict,
-               announce: bool = True) -> mockobject.DBusMockObject:
-    """Creates a mock object with BlueZ's interface list and (optionally) announces it from `/`."""
-    root.AddObject(path, interface, dbus.Dictionary(props, signature="sv"), [])
-    obj = mockobject.objects[path]
-    obj.props.update(standard_interfaces())
-    if announce:
-        announce_added(root, path)
-    return obj
-
-
-def announce_added(root: mockobject.DBusMockObject, path: str) -> None:
-    obj = mockobject.objects[path]
-    root.EmitSignal("org.freedesktop.DBus.ObjectManager", "InterfacesAdded", "oa{sa{sv}}",
-                    [dbus.ObjectPath(path), dbus.Dictionary(obj.props, signature="sa{sv}")])
-
-
-def remove_object(root: mockobject.DBusMockObject, path: str) -> None:
-    obj = mockobject.objects[path]
-    interfaces = dbus.Array(list(obj.props), signature="s")
-    root.RemoveObject(path)
-    root.EmitSignal("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved", "oas",
-                    [dbus.ObjectPath(path), interfaces])
 
 
 class GattService:
@@ -99,6 +69,7 @@ class GattCharacteristic:
         self.write_socket: socket.socket | None = None
         self._watches: dict[int, int] = {}
         self.write_pending = False
+        self.sessions_registered = False
         self.obj = None
 
     @property
@@ -130,7 +101,7 @@ class GattCharacteristic:
 
     def _set(self, name: str, value) -> None:
         self.obj.props[CHARACTERISTIC_IFACE][name] = value
-        emit_properties_changed(self.obj, CHARACTERISTIC_IFACE, {name: value})
+        emit_properties_changed(self.obj, CHARACTERISTIC_IFACE, {name: value}, flush=name == "Value")
 
     def _require_connection(self) -> None:
         if not self.owner.connected:
@@ -176,7 +147,8 @@ class GattCharacteristic:
     @property
     def subscribed(self) -> bool:
         """Whether the peer has notifications enabled (CCCD) on the current connection."""
-        return self.owner.connected and (self.notify_socket is not None or bool(self.notify_clients))
+        return self.owner.connected and (self.notify_socket is not None
+                                         or (self.sessions_registered and bool(self.notify_clients)))
 
     def _start_notify(self, call: Call):
         if self.notify_socket is not None:
@@ -187,8 +159,10 @@ class GattCharacteristic:
             return None
         self.notify_clients[call.sender] = self.owner.watch_client(
             call.sender, lambda: self._drop_notify_client(call.sender))
-        if self.owner.connected and not self.obj.props[CHARACTERISTIC_IFACE]["Notifying"]:
-            self._set("Notifying", dbus.Boolean(True))
+        if self.owner.connected:
+            self.sessions_registered = True
+            if not self.obj.props[CHARACTERISTIC_IFACE]["Notifying"]:
+                self._set("Notifying", dbus.Boolean(True))
         self.owner.subscription_changed()
         return None
 
@@ -296,7 +270,8 @@ class GattCharacteristic:
             self.owner.subscription_changed()
 
     def link_up(self) -> None:
-        """On a (re)connection BlueZ registers every StartNotify session again."""
+        """Once the GATT client is ready after a (re)connection, BlueZ registers every StartNotify session."""
+        self.sessions_registered = True
         if self.notify_clients and not self.obj.props[CHARACTERISTIC_IFACE]["Notifying"]:
             self._set("Notifying", dbus.Boolean(True))
 
@@ -305,6 +280,7 @@ class GattCharacteristic:
         self._release("write")
         self._release("notify")
         self.write_pending = False
+        self.sessions_registered = False
 
     def forget(self) -> None:
         """The object goes away (RemoveDevice, or no GATT cache): end every session."""

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import dbus
 from dbusmock import mockobject
+from gi.repository import GLib
 
 PROPERTIES_IFACE = "org.freedesktop.DBus.Properties"
 INTROSPECTABLE_IFACE = "org.freedesktop.DBus.Introspectable"
@@ -87,10 +88,41 @@ def export_method(obj: mockobject.DBusMockObject, interface: str, name: str, in_
     obj.methods.setdefault(interface, {})[name] = (in_sig, out_sig, "", method)
 
 
+_pending_changes: dict[str, dict[str, tuple]] = {}
+"""Per object path and interface: (object, changed values, invalidated names) not yet signalled."""
+
+
 def emit_properties_changed(obj: mockobject.DBusMockObject, interface: str, changed: dict,
-                            invalidated: list | None = None) -> None:
-    obj.EmitSignal(PROPERTIES_IFACE, "PropertiesChanged", "sa{sv}as", [
-        interface, dbus.Dictionary(changed, signature="sv"), dbus.Array(invalidated or [], signature="s")])
+                            invalidated: list | None = None, flush: bool = False) -> None:
+    """Signals property changes the way BlueZ's gdbus does.
+
+    Changes are collected per object and sent from an idle callback, merged into one signal per
+    interface, so a method's reply goes out before the signals its call caused (clients such as
+    bleak depend on that order). `flush` sends at once, with everything pending for the object
+    before it, as BlueZ does for characteristic values (notifications).
+    """
+    entries = _pending_changes.setdefault(obj.path, {})
+    if not entries:
+        GLib.idle_add(flush_properties_changed, obj.path)
+    _, values, names = entries.setdefault(interface, (obj, {}, []))
+    for name, value in changed.items():
+        values[name] = value
+        if name in names:
+            names.remove(name)
+    for name in invalidated or []:
+        values.pop(name, None)
+        if name not in names:
+            names.append(name)
+    if flush:
+        flush_properties_changed(obj.path)
+
+
+def flush_properties_changed(path: str) -> bool:
+    """Sends what is pending for `path` (also called before the object is removed)."""
+    for interface, (obj, values, names) in _pending_changes.pop(path, {}).items():
+        obj.EmitSignal(PROPERTIES_IFACE, "PropertiesChanged", "sa{sv}as", [
+            interface, dbus.Dictionary(values, signature="sv"), dbus.Array(names, signature="s")])
+    return False
 
 
 def install_property_access(obj: mockobject.DBusMockObject, writable: dict[str, set[str]],
@@ -135,3 +167,33 @@ def standard_interfaces() -> dict:
     """The empty entries BlueZ lists next to its own interfaces in GetManagedObjects/InterfacesAdded."""
     return {INTROSPECTABLE_IFACE: dbus.Dictionary({}, signature="sv"),
             PROPERTIES_IFACE: dbus.Dictionary({}, signature="sv")}
+
+
+def byte_array(value: bytes) -> dbus.Array:
+    return dbus.Array([dbus.Byte(b) for b in value], signature="y")
+
+
+def add_object(root: mockobject.DBusMockObject, path: str, interface: str, props: dict,
+               announce: bool = True) -> mockobject.DBusMockObject:
+    """Creates a mock object with BlueZ's interface list and (optionally) announces it from `/`."""
+    root.AddObject(path, interface, dbus.Dictionary(props, signature="sv"), [])
+    obj = mockobject.objects[path]
+    obj.props.update(standard_interfaces())
+    if announce:
+        announce_added(root, path)
+    return obj
+
+
+def announce_added(root: mockobject.DBusMockObject, path: str) -> None:
+    obj = mockobject.objects[path]
+    root.EmitSignal(OBJECT_MANAGER_IFACE, "InterfacesAdded", "oa{sa{sv}}",
+                    [dbus.ObjectPath(path), dbus.Dictionary(obj.props, signature="sa{sv}")])
+
+
+def remove_object(root: mockobject.DBusMockObject, path: str) -> None:
+    flush_properties_changed(path)
+    obj = mockobject.objects[path]
+    interfaces = dbus.Array(list(obj.props), signature="s")
+    root.RemoveObject(path)
+    root.EmitSignal(OBJECT_MANAGER_IFACE, "InterfacesRemoved", "oas",
+                    [dbus.ObjectPath(path), interfaces])

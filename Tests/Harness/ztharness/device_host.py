@@ -20,8 +20,9 @@ and any protocomm failure answered by closing the socket without a response. Aft
 provisioning manager. UDP binds 0.0.0.0:<udp-port> and answers unicast to the sender.
 
 Every record (HTTP events, protocomm and Zhiting model records) is appended to --record as one
-JSON object per line with a "time" member. READY is printed (and the ready file written) once
-both sockets listen.
+JSON object per line with a "time" member; the first ("listening") names the ports and the Zhiting
+device id and token actually in use. The ready file is written and READY printed once both
+sockets listen.
 """
 
 import argparse
@@ -152,13 +153,13 @@ class DeviceHost:
     def _close(self, connection, reason):
         if connection.sock not in self.connections:
             return
+        self.record({"source": "protocomm", "event": "http_close", "connection": connection.number,
+                     "reason": reason})
         del self.connections[connection.sock]
         self.selector.unregister(connection.sock)
         connection.sock.close()
         if self.sock_session_id == connection.number:
             self.sock_session_id = None
-        self.record({"source": "protocomm", "event": "http_close", "connection": connection.number,
-                     "reason": reason})
 
     def _readable(self, sock):
         connection = self.connections[sock]
@@ -295,12 +296,12 @@ class DeviceHost:
     def _stop_http_service(self):
         if self.listener is None:
             return
+        self.record({"source": "protocomm", "event": "service_stopped"})
         for connection in list(self.connections.values()):
             self._close(connection, "provisioning service stopped")
         self.selector.unregister(self.listener)
         self.listener.close()
         self.listener = None
-        self.record({"source": "protocomm", "event": "service_stopped"})
 
     # --- loop -----------------------------------------------------------------------------
 
@@ -337,11 +338,12 @@ def main(argv=None):
     host = DeviceHost(load_config(args.config), Recorder(args.record), args.http_addr, args.udp_port)
     (http_host, http_port), (_, udp_port) = host.addresses()
     host.record({"source": "device_host", "event": "listening", "http": f"{http_host}:{http_port}",
-                 "udp": udp_port})
-    print("READY", flush=True)
+                 "udp": udp_port, "zhiting_device_id": host.zhiting.device_id.hex(),
+                 "zhiting_token": host.zhiting.token.hex()})
     if args.ready_file:
         with open(args.ready_file, "w", encoding="utf-8") as ready:
             ready.write("READY\n")
+    print("READY", flush=True)
     try:
         while True:
             host.run_once()

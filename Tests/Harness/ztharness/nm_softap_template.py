@@ -156,18 +156,26 @@ class SoftApNetworkManager:
     # --- plumbing ---------------------------------------------------------------------
 
     def export(self, obj, interface, name, in_sig, out_sig, implementation):
-        """Adds a method that is journaled with its sender, then calls implementation(*args, sender)."""
-        def handler(_target, *args, **keywords):
-            sender = keywords.get("sender")
+        """Adds a method that is journaled with its sender, then calls implementation(*args, sender).
+
+        A call whose signature differs is refused with InvalidArgs and GDBus's wording, as
+        NetworkManager does, so a hand-marshalled client cannot pass here and fail there.
+        """
+        def handler(_target, *args, sender=None, message=None):
             self.calls.append({"time": round(time.time(), 3), "path": obj.path, "interface": interface,
                                "method": name, "args": plain(list(args)), "sender": sender})
             obj.call_log.append((int(time.time()), name, args))
+            if message.get_signature() != in_sig:
+                raise error("org.freedesktop.DBus.Error.InvalidArgs",
+                            f"Type of message, '({message.get_signature()})', does not match "
+                            f"expected type '({in_sig})'")
             return implementation(*args, sender=sender)
         method = dbus.service.method(interface, out_signature=out_sig)(handler)
         method.__name__ = name
         method._dbus_in_signature = in_sig
         method._dbus_args = [f"arg{index}" for index in range(len(list(dbus.Signature(in_sig))))]
         method._dbus_sender_keyword = "sender"
+        method._dbus_message_keyword = "message"
         obj.methods.setdefault(interface, {})[name] = (in_sig, out_sig, "", method)
 
     def event(self, kind, **fields):

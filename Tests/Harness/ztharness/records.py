@@ -26,6 +26,15 @@ NM_CONTROL_PATH = "/org/freedesktop"
 NM_SNAPSHOT = "nm_state.json"
 
 
+def clear(run_dir: str) -> None:
+    """Removes records and readiness markers of an earlier run in the same directory."""
+    stale = glob.glob(os.path.join(run_dir, "blufi-*.json")) + glob.glob(os.path.join(run_dir, "*.ready"))
+    stale += [os.path.join(run_dir, name) for name in (BUS_RECORD, DEVICE_HOST_RECORD, NM_SNAPSHOT)]
+    for path in stale:
+        if os.path.exists(path):
+            os.unlink(path)
+
+
 def _bus(state: dict) -> dbus.bus.BusConnection | None:
     try:
         return dbus.bus.BusConnection(state["bus_address"])

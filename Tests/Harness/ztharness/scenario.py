@@ -4,6 +4,20 @@ The format is fixed in notes/harness-contract.md; every key is optional. The "bl
 here (so state.json shows what the mock really runs with) and checked strictly: an unknown key is an
 error, because a misspelt fault would otherwise silently test nothing. The "nm" and "device_host"
 parts are handed to their own components, which apply their defaults.
+
+Keys beyond the contract (all optional):
+  bluez.temporary_timeout_ms   BlueZ's TemporaryTimeout: an unconnected device found by discovery is
+                               removed this long after discovery stops (default 30000)
+  device.address_type          "public" | "random"
+  device.service_data          {"uuid": "hex"} → ServiceData
+  device.p2e_flags/e2p_flags   GATT flags of FF01 / FF02 (defaults ["write"], ["read", "notify"] as on an
+                               ESP32; add "write-without-response" to FF01 to allow AcquireWrite)
+  device.gatt_cache            BlueZ's default Cache=always keeps GATT objects after a disconnect;
+                               false removes them like Cache=no
+  device.cached                the device is already known at start (no RSSI until seen again)
+  device.blufi.max_retry, scan_delay_ms, wifi_list [{"ssid", "rssi"}], unsolicited_reports (which of
+                               "connecting", "connected", "failed" the device pushes; the ESP-IDF example
+                               pushes only "connected", the default pushes all three)
 """
 
 import copy
