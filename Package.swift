@@ -56,6 +56,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Ports: the protocols flows and adapters meet at
+
+        .target(
+            name: "Transports",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Adapters: one system facility each
+
+        .target(
+            name: "Sockets",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Crypto facade: the only door to OpenSSL
 
         .target(
@@ -89,6 +104,11 @@ let package = Package(
             name: "ProtocommTests",
             dependencies: ["Protocomm", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SocketsTests",
+            dependencies: ["Sockets", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
