@@ -39,6 +39,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Protocol cores: bytes and events in, frames and actions out
+
+        .target(
+            name: "BluFi",
+            dependencies: ["CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Crypto facade: the only door to OpenSSL
 
         .target(
@@ -66,6 +74,11 @@ let package = Package(
             name: "CryptoPrimitivesTests",
             dependencies: ["CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BluFiTests",
+            dependencies: ["BluFi", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
