@@ -78,7 +78,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BluFiTests",
-            dependencies: ["BluFi", "TestSupport"],
+            dependencies: ["BluFi", "CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
         .testTarget(

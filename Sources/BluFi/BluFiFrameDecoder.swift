@@ -19,10 +19,13 @@ public struct BluFiFrameDecoder: Sendable {
 
     public private(set) var state: State = .idle
     /// The sequence number the next frame must carry.
-    public private(set) var expectedSequence: UInt8 = 0
+    public private(set) var expectedSequence: UInt8
     private var cipher: BluFiCipher?
 
-    public init() {}
+    /// A decoder for a fresh connection, whose first frame is numbered 0 (or `sequence`).
+    public init(expectingSequence sequence: UInt8 = 0) {
+        expectedSequence = sequence
+    }
 
     /// Starts (or, on renegotiation, restarts) decryption with a fresh cipher for this direction.
     public mutating func install(_ cipher: BluFiCipher?) {
