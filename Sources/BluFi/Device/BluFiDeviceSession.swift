@@ -90,8 +90,8 @@ public struct BluFiDeviceSession: Sendable {
         case .joins:
             stationStatus = .connected
             guard isConnected else { return [] }
-            let deviceID = configuration.deviceID.map { send(.customData, Array($0.utf8)) } ?? []
-            return send(.wifiReport, statusReport.payload) + deviceID
+            let report = send(.wifiReport, statusReport.payload)
+            return report + (configuration.deviceID.map { send(.customData, Array($0.utf8)) } ?? [])
         case .wrongPassword:
             stationStatus = .failed(.fourWayHandshakeTimeout, rssi: configuration.failureRSSI)
         case .networkNotFound:
