@@ -1,8 +1,10 @@
 /// Requests besides provisioning: status, scan, custom data, deauthentication, disconnect.
 extension BluFiClient {
-    /// Asks for a WIFI_REPORT. While provisioning waits for the connection this is the poll (call it
-    /// every one or two seconds: the reference firmware pushes nothing when a join fails); otherwise a
-    /// one-off request that ends in ``BluFiClientEvent/wifiStatusReceived(_:)``.
+    /// Asks for a WIFI_REPORT.
+    ///
+    /// While provisioning waits for the connection this is the poll (call it every one or two seconds:
+    /// the reference firmware pushes nothing when a join fails); otherwise a one-off request that ends
+    /// in ``BluFiClientEvent/wifiStatusReceived(_:)``.
     public mutating func requestedWiFiStatus() throws(BluFiError) -> [Action] {
         switch phase {
         case .awaitingWiFiConnection, .awaitingSoftAPStatus:
@@ -40,8 +42,10 @@ extension BluFiClient {
             + [.report(.deauthenticationSent(stationCount: stations.count))]
     }
 
-    /// Sends DISCONNECT_BLE (the device then closes the link) and ends the session. Accepted in any
-    /// phase of a live link, including after a failure, so a flow can always leave politely.
+    /// Sends DISCONNECT_BLE (the device then closes the link) and ends the session.
+    ///
+    /// Accepted in any phase of a live link, including after a failure, so a flow can always leave
+    /// politely.
     public mutating func requestedDisconnect() throws(BluFiError) -> [Action] {
         switch phase {
         case .disconnected: throw .notConnected

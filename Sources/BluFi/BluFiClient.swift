@@ -82,8 +82,9 @@ public struct BluFiClient: Sendable {
 
     // MARK: Link events
 
-    /// The link is up and notifications on FF02 are enabled: start a fresh session (sequence numbers
-    /// from 0, no keys) and ask for the version. `mtu` is the ATT MTU, `nil` if unknown.
+    /// The link is up and notifications on FF02 are enabled: start a fresh session and ask for the version.
+    ///
+    /// Sequence numbers restart at 0 and keys are dropped. `mtu` is the ATT MTU, `nil` if unknown.
     public mutating func connected(mtu: Int?) -> [Action] {
         encoder = BluFiFrameEncoder(direction: .phoneToDevice, attMTU: mtu)
         decoder = BluFiFrameDecoder()
@@ -126,7 +127,7 @@ public struct BluFiClient: Sendable {
         }
     }
 
-    /// The link dropped. Expected after ``Action/finished``; a failure at any other point.
+    /// The link dropped: expected after ``Action/finished``, a failure at any other point.
     public mutating func disconnected() -> [Action] {
         if case .finished = phase { return [] }
         let wasActive = isActive

@@ -10,7 +10,7 @@ public struct BluFiConnectionEndReason: RawRepresentable, Sendable, Hashable, Cu
     public static let none = BluFiConnectionEndReason(rawValue: 255)
     /// Authentication expired (802.11 reason 2).
     public static let authenticationExpired = BluFiConnectionEndReason(rawValue: 2)
-    /// The station left on request (802.11 reason 8), e.g. after DISCONNECT_AP.
+    /// The station left on request (802.11 reason 8), as after DISCONNECT_AP.
     public static let leftOnRequest = BluFiConnectionEndReason(rawValue: 8)
     /// The WPA 4-way handshake timed out: the typical wrong-password outcome.
     public static let fourWayHandshakeTimeout = BluFiConnectionEndReason(rawValue: 15)

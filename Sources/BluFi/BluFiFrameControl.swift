@@ -10,7 +10,7 @@ public struct BluFiFrameControl: OptionSet, Sendable, Hashable {
     public static let encrypted = BluFiFrameControl(rawValue: 0x01)
     /// Two checksum bytes follow the data.
     public static let checksum = BluFiFrameControl(rawValue: 0x02)
-    /// Sent by the device. ESP-IDF sets it on every frame it sends and never checks it on input.
+    /// Sent by the device: ESP-IDF sets it on every frame it sends and never checks it on input.
     public static let fromDevice = BluFiFrameControl(rawValue: 0x04)
     /// The receiver must answer with an ACK frame carrying this frame's sequence number.
     public static let acknowledgementRequired = BluFiFrameControl(rawValue: 0x08)

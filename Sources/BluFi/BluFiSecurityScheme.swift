@@ -27,8 +27,10 @@ public enum BluFiSecurityScheme: Sendable, Hashable {
         }
     }
 
-    /// The prime every known V1 client sends (Android `DH_P`, iOS `DH_P[]`). Prime, but not a safe
-    /// prime, which is why it goes through plain modular arithmetic rather than OpenSSL's DH checks.
+    /// The prime every known V1 client sends (Android `DH_P`, iOS `DH_P[]`).
+    ///
+    /// Prime, but not a safe prime, which is why it goes through plain modular arithmetic rather than
+    /// OpenSSL's DH checks.
     private static let v1Group = DHGroup(
         prime: [
             0xCF, 0x5C, 0xF5, 0xC3, 0x84, 0x19, 0xA7, 0x24, 0x95, 0x7F, 0xF5, 0xDD, 0x32, 0x3B, 0x9C, 0x45,

@@ -67,22 +67,26 @@ import Testing
         var client = readyPlainClient()
         let actions = try client.requestedProvisioning(.init(.station(Self.station)))
         #expect(actions == [.write([UInt8](hex: "08 08 01 01 01")), .wait(for: .acknowledgement)])
-        #expect(client.receivedNotification([UInt8](hex: "00 04 01 01 07")) == [.fail(.unexpectedAcknowledgement(expected: 1, received: 7))])
+        #expect(
+            client.receivedNotification([UInt8](hex: "00 04 01 01 07")) == [
+                .fail(.unexpectedAcknowledgement(expected: 1, received: 7))
+            ])
     }
 
     @Test func plainStationProvisioningWritesTheSpecFrames() throws {
         var client = readyPlainClient()
         _ = try client.requestedProvisioning(.init(.station(Self.station)))
         let actions = client.receivedNotification([UInt8](hex: "00 04 01 01 01"))
-        #expect(actions == [
-            .report(.operationModeAcknowledged(.station)),
-            .write([UInt8](hex: "09 00 02 06") + Array("myssid".utf8)),
-            .write([UInt8](hex: "0d 00 03 0d") + Array("mypassword123".utf8)),
-            .report(.stationConfigurationSent),
-            .write([UInt8](hex: "0c 00 04 00")),
-            .report(.connectionRequested),
-            .wait(for: .wifiConnection),
-        ])
+        #expect(
+            actions == [
+                .report(.operationModeAcknowledged(.station)),
+                .write([UInt8](hex: "09 00 02 06") + Array("myssid".utf8)),
+                .write([UInt8](hex: "0d 00 03 0d") + Array("mypassword123".utf8)),
+                .report(.stationConfigurationSent),
+                .write([UInt8](hex: "0c 00 04 00")),
+                .report(.connectionRequested),
+                .wait(for: .wifiConnection),
+            ])
     }
 
     @Test func requestsDuringAWaitOrBeforeConnectingAreMisuse() throws {
@@ -98,7 +102,10 @@ import Testing
     @Test(arguments: [
         (BluFiProvisioningRequest(.station(.init(ssid: [], password: []))), BluFiError.invalidSSID(byteCount: 0)),
         (.init(.station(.init(ssid: [UInt8](repeating: 0x61, count: 33), password: []))), .invalidSSID(byteCount: 33)),
-        (.init(.station(.init(ssid: [0x61], password: [UInt8](repeating: 0x61, count: 65)))), .invalidPassword(byteCount: 65)),
+        (
+            .init(.station(.init(ssid: [0x61], password: [UInt8](repeating: 0x61, count: 65)))),
+            .invalidPassword(byteCount: 65)
+        ),
         (.init(.station(.init(ssid: [0x61], password: [], bssid: [1, 2, 3, 4, 5]))), .invalidBSSID(byteCount: 5)),
         (.init(.softAP(.init(ssid: [UInt8](repeating: 0x61, count: 33), password: []))), .invalidSSID(byteCount: 33)),
         (.init(.station(station), customData: [UInt8](repeating: 0, count: 65536)), .messageTooLong(byteCount: 65536)),
@@ -107,7 +114,9 @@ import Testing
         var client = readyPlainClient()
         #expect(throws: error) { try client.requestedProvisioning(request) }
         #expect(client.isReady)
-        #expect(throws: BluFiError.invalidBSSID(byteCount: 7)) { try client.requestedStationDeauthentication([[0, 1, 2, 3, 4, 5, 6]]) }
+        #expect(throws: BluFiError.invalidBSSID(byteCount: 7)) {
+            try client.requestedStationDeauthentication([[0, 1, 2, 3, 4, 5, 6]])
+        }
     }
 
     @Test func silentVersionFallsBackToV1UnlessOverridden() {
@@ -131,7 +140,10 @@ import Testing
         #expect(throws: BluFiError.notConnected) { try client.requestedWiFiStatus() }
 
         var finishing = readyPlainClient()
-        #expect(try finishing.requestedDisconnect() == [.write([0x20, 0x00, 0x01, 0x00]), .report(.disconnectRequested), .finished])
+        #expect(
+            try finishing.requestedDisconnect() == [
+                .write([0x20, 0x00, 0x01, 0x00]), .report(.disconnectRequested), .finished,
+            ])
         #expect(finishing.disconnected() == [])
     }
 
@@ -147,7 +159,9 @@ import Testing
         _ = garbled.receivedNotification([UInt8](hex: "4d 04 01 02 ff fe"))
         _ = try garbled.requestedProvisioning(.init(.station(Self.station), expectsDeviceID: true))
         _ = garbled.receivedNotification([UInt8](hex: "00 04 02 01 01"))
-        #expect(garbled.receivedNotification([UInt8](hex: "3d 04 03 03 01 00 00")).last == .fail(.deviceIDNotUTF8([0xFF, 0xFE])))
+        #expect(
+            garbled.receivedNotification([UInt8](hex: "3d 04 03 03 01 00 00")).last
+                == .fail(.deviceIDNotUTF8([0xFF, 0xFE])))
     }
 
     @Test func scanFailureLeavesTheSessionUsable() throws {

@@ -8,26 +8,30 @@ import Testing
 @Suite struct BluFiDeviceSessionTests {
     @Test func rejectedLengthDoesNotConsumeTheSequenceSoTheNextFrameIsOutOfOrder() {
         var device = connectedDevice()
-        #expect(device.receivedWrite([UInt8](hex: "1c 00 00 00 00")) == [
-            .notify([UInt8](hex: "49 04 00 01 09")),
-            .report(.errorSent(.dataFormat, cause: .frameLengthMismatch(expected: 4, received: 5))),
-        ])
+        #expect(
+            device.receivedWrite([UInt8](hex: "1c 00 00 00 00")) == [
+                .notify([UInt8](hex: "49 04 00 01 09")),
+                .report(.errorSent(.dataFormat, cause: .frameLengthMismatch(expected: 4, received: 5))),
+            ])
         #expect(device.receivedWrite([UInt8](hex: "1c 00 01 00")).first == .notify([UInt8](hex: "49 04 01 01 00")))
         #expect(device.receivedWrite([UInt8](hex: "1c 00 00 00")) == [.notify([UInt8](hex: "41 04 02 02 01 03"))])
     }
 
     @Test func checksumAndDecryptionFailuresConsumeTheSequence() {
         var device = connectedDevice()
-        #expect(device.receivedWrite([UInt8](hex: "09 02 00 06 6d7973736964 00 00")).first == .notify([UInt8](hex: "49 04 00 01 01")))
+        #expect(
+            device.receivedWrite([UInt8](hex: "09 02 00 06 6d7973736964 00 00")).first
+                == .notify([UInt8](hex: "49 04 00 01 01")))
         #expect(device.receivedWrite([UInt8](hex: "09 01 01 01 41")).first == .notify([UInt8](hex: "49 04 01 01 02")))
         #expect(device.receivedWrite([UInt8](hex: "1c 00 02 00")) == [.notify([UInt8](hex: "41 04 02 02 01 03"))])
     }
 
     @Test func requestedAcknowledgementComesFirstAndFollowsTheControlChecksumBit() {
         var device = connectedDevice()
-        #expect(device.receivedWrite([UInt8](hex: "08 08 00 01 01")) == [
-            .notify([UInt8](hex: "00 04 00 01 00")), .report(.operationModeChanged(.station)),
-        ])
+        #expect(
+            device.receivedWrite([UInt8](hex: "08 08 00 01 01")) == [
+                .notify([UInt8](hex: "00 04 00 01 00")), .report(.operationModeChanged(.station)),
+            ])
         _ = device.receivedWrite([UInt8](hex: "04 00 01 01 10"))
         let ack = device.receivedWrite([UInt8](hex: "14 08 02 00")).first
         let checksum = BluFiChecksum.compute([1, 1, 2])
@@ -36,13 +40,15 @@ import Testing
 
     @Test func acknowledgementPrecedesAFragmentError() {
         var device = connectedDevice()
-        #expect(device.receivedWrite([UInt8](hex: "4d 18 00 01 05")) == [
-            .notify([UInt8](hex: "00 04 00 01 00")),
-            .notify([UInt8](hex: "49 04 01 01 09")),
-            .report(.errorSent(.dataFormat, cause: .fragmentWithoutLengthPrefix)),
-        ])
+        #expect(
+            device.receivedWrite([UInt8](hex: "4d 18 00 01 05")) == [
+                .notify([UInt8](hex: "00 04 00 01 00")),
+                .notify([UInt8](hex: "49 04 01 01 09")),
+                .report(.errorSent(.dataFormat, cause: .fragmentWithoutLengthPrefix)),
+            ])
         _ = device.receivedWrite([UInt8](hex: "4d 10 01 02 05 00"))
-        #expect(device.receivedWrite([UInt8](hex: "4d 10 02 03 05 00 41")).first == .notify([UInt8](hex: "49 04 02 01 0c")))
+        #expect(
+            device.receivedWrite([UInt8](hex: "4d 10 02 03 05 00 41")).first == .notify([UInt8](hex: "49 04 02 01 0c")))
     }
 
     @Test(arguments: [
@@ -66,11 +72,18 @@ import Testing
     @Test func outOfRangeOneByteValuesAreIgnoredOrRefused() throws {
         var device = connectedDevice()
         var phone = BluFiFrameEncoder(direction: .phoneToDevice, attMTU: 517)
-        #expect(device.receivedWrite(try phone.encode(BluFiMessage(.softAPChannel, [14]))[0]) == [.report(.fieldReceived(.softAPChannel, [14]))])
+        #expect(
+            device.receivedWrite(try phone.encode(BluFiMessage(.softAPChannel, [14]))[0]) == [
+                .report(.fieldReceived(.softAPChannel, [14]))
+            ])
         _ = device.receivedWrite(try phone.encode(BluFiMessage(.softAPMaxConnections, [5]))[0])
         #expect(device.fields.isEmpty)
-        #expect(device.receivedWrite(try phone.encode(BluFiMessage(.setOperationMode, [4]))[0]).first == .notify([UInt8](hex: "49 04 00 01 09")))
-        #expect(device.receivedWrite(try phone.encode(BluFiMessage(.setSecurityMode, []))[0]).first == .notify([UInt8](hex: "49 04 01 01 09")))
+        #expect(
+            device.receivedWrite(try phone.encode(BluFiMessage(.setOperationMode, [4]))[0]).first
+                == .notify([UInt8](hex: "49 04 00 01 09")))
+        #expect(
+            device.receivedWrite(try phone.encode(BluFiMessage(.setSecurityMode, []))[0]).first
+                == .notify([UInt8](hex: "49 04 01 01 09")))
         #expect(device.operationMode == .station && device.securityMode == [])
     }
 
@@ -124,15 +137,20 @@ import Testing
         #expect(negotiate(&v1Device, group: .ffdhe3072, publicKey: v2Key.publicKey) == [.dhParameter])
         // A V1 client against a V2 device: its 128-byte key is refused.
         var v2Device = connectedDevice(security: .v2)
-        #expect(negotiate(&v2Device, group: try #require(BluFiSecurityScheme.v1.group), publicKey: v1Key.publicKey) == [.dhParameter])
+        #expect(
+            negotiate(&v2Device, group: try #require(BluFiSecurityScheme.v1.group), publicKey: v1Key.publicKey) == [
+                .dhParameter
+            ])
         // p − 1 is a valid-looking 384-byte key that a current device refuses.
         let pMinusOne = DHGroup.ffdhe3072.prime.subtracting(BigNumber(1), modulus: DHGroup.ffdhe3072.prime)
         var strict = connectedDevice(security: .v2)
-        #expect(negotiate(&strict, group: .ffdhe3072, publicKey: pMinusOne.bigEndianBytes(count: 384)) == [.dhParameter])
+        #expect(
+            negotiate(&strict, group: .ffdhe3072, publicKey: pMinusOne.bigEndianBytes(count: 384)) == [.dhParameter])
     }
 
     @Test func newV2NegotiationDropsTheOldKeys() throws {
-        var pair = BluFiSessionPair(device: BluFiDeviceConfiguration(version: BluFiVersion(major: 1, minor: 4), security: .v2))
+        var pair = BluFiSessionPair(
+            device: BluFiDeviceConfiguration(version: BluFiVersion(major: 1, minor: 4), security: .v2))
         pair.connect(mtu: 517)
         #expect(pair.events.contains(.securityEstablished(.v2)))
         // The phone's next numbers are 7 (a fresh NEG length) and 8 (an encrypted frame).
@@ -159,7 +177,10 @@ import Testing
         #expect(device.receivedWrite([UInt8](hex: "14 00 00 00")) == [])
         device.connected(mtu: 517)
         let report = try BluFiWiFiReport(payload: [UInt8](hex: "01 00 00 01 06 112233445566 02 0c") + station.ssid)
-        #expect(device.receivedWrite([UInt8](hex: "14 00 00 00")) == [.notify([0x3D, 0x04, 0x00, UInt8(report.payload.count)] + report.payload)])
+        #expect(
+            device.receivedWrite([UInt8](hex: "14 00 00 00")) == [
+                .notify([0x3D, 0x04, 0x00, UInt8(report.payload.count)] + report.payload)
+            ])
     }
 
     private func connectedDevice(security: BluFiSecurityScheme = .v1) -> BluFiDeviceSession {
@@ -175,7 +196,9 @@ import Testing
     }
 
     /// Sends both NEG messages for `publicKey` and returns the error codes the device answered with.
-    private func negotiate(_ device: inout BluFiDeviceSession, group: DHGroup, publicKey: [UInt8]) -> [BluFiDeviceErrorCode] {
+    private func negotiate(_ device: inout BluFiDeviceSession, group: DHGroup, publicKey: [UInt8])
+        -> [BluFiDeviceErrorCode]
+    {
         var phone = BluFiFrameEncoder(direction: .phoneToDevice, attMTU: 517)
         let parameters = BluFiNegotiation.parameterDataMessage(group: group, publicKey: publicKey)
         let messages = [BluFiNegotiation.parameterLengthMessage(for: parameters), parameters]

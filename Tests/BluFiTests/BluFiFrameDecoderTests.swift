@@ -63,7 +63,9 @@ import Testing
 
     @Test func encryptedFrameWithoutKeyIsRejected() {
         var decoder = BluFiFrameDecoder()
-        #expect(throws: BluFiError.encryptedBeforeNegotiation) { try decoder.decodeFrame([UInt8](hex: "09 01 00 01 41")) }
+        #expect(throws: BluFiError.encryptedBeforeNegotiation) {
+            try decoder.decodeFrame([UInt8](hex: "09 01 00 01 41"))
+        }
     }
 
     @Test(arguments: [

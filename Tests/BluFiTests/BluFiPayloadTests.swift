@@ -6,7 +6,8 @@ import Testing
 @Suite struct BluFiPayloadTests {
     @Test func parsesTheReportTraceOfZxf1023818103Blufi() throws {
         // blufi.md §7.1: `3d 04 00 16 01 00 00 01 06 dc2c6e61f4c1 02 09 "Zeng_2.4G"`.
-        let report = try BluFiWiFiReport(payload: [UInt8](hex: "01 00 00 01 06 dc2c6e61f4c1 02 09") + Array("Zeng_2.4G".utf8))
+        let report = try BluFiWiFiReport(
+            payload: [UInt8](hex: "01 00 00 01 06 dc2c6e61f4c1 02 09") + Array("Zeng_2.4G".utf8))
         #expect(report.operationMode == .station)
         #expect(report.stationState == .connected)
         #expect(report.stationBSSID == [UInt8](hex: "dc2c6e61f4c1"))
@@ -15,7 +16,8 @@ import Testing
     }
 
     @Test func everyTagRoundTripsInTheDevicesOrder() throws {
-        var report = BluFiWiFiReport(operationMode: .stationAndSoftAP, stationState: .disconnected, softAPStationCount: 2)
+        var report = BluFiWiFiReport(
+            operationMode: .stationAndSoftAP, stationState: .disconnected, softAPStationCount: 2)
         report.stationBSSID = [1, 2, 3, 4, 5, 6]
         report.stationSSID = Array("home".utf8)
         report.stationPassword = Array("hunter22".utf8)
@@ -52,14 +54,17 @@ import Testing
     @Test func wifiListParsesSignedRSSIAndRejectsTruncation() throws {
         let payload = [UInt8](hex: "05 c8") + Array("home".utf8) + [UInt8](hex: "01 a6") + [UInt8](hex: "03 01 41 42")
         let list = try BluFiAccessPoint.list(payload: payload)
-        #expect(list == [
-            BluFiAccessPoint(ssid: Array("home".utf8), rssi: -56), BluFiAccessPoint(ssid: [], rssi: -90),
-            BluFiAccessPoint(ssid: [0x41, 0x42], rssi: 1),
-        ])
+        #expect(
+            list == [
+                BluFiAccessPoint(ssid: Array("home".utf8), rssi: -56), BluFiAccessPoint(ssid: [], rssi: -90),
+                BluFiAccessPoint(ssid: [0x41, 0x42], rssi: 1),
+            ])
         #expect(BluFiAccessPoint.payload(of: list) == payload)
         #expect(try BluFiAccessPoint.list(payload: []) == [])
         #expect(throws: BluFiError.malformedPayload(.wifiList)) { try BluFiAccessPoint.list(payload: [0x00]) }
-        #expect(throws: BluFiError.malformedPayload(.wifiList)) { try BluFiAccessPoint.list(payload: [0x05, 0xC8, 0x41]) }
+        #expect(throws: BluFiError.malformedPayload(.wifiList)) {
+            try BluFiAccessPoint.list(payload: [0x05, 0xC8, 0x41])
+        }
     }
 
     @Test func typeBytesPackKindAndSubtype() {

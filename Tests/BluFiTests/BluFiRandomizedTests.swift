@@ -2,9 +2,11 @@ import BluFi
 import CryptoPrimitives
 import Testing
 
-/// Arbitrary input never crashes the decoder or either session: a seeded mix of garbage and
-/// well-formed frames of every type, so the deep paths (reassembly, negotiation, dispatch) are reached
-/// too. Each test also checks that it did reach them, so it cannot pass by rejecting everything early.
+/// Arbitrary input never crashes the decoder or either session.
+///
+/// The input is a seeded mix of garbage and well-formed frames of every type, so the deep paths
+/// (reassembly, negotiation, dispatch) are reached too. Each test also checks that it did reach them,
+/// so it cannot pass by rejecting everything early.
 @Suite struct BluFiRandomizedTests {
     @Test(arguments: [1, 2] as [UInt64])
     func decoderSurvivesArbitraryNotifications(seed: UInt64) {
@@ -13,8 +15,12 @@ import Testing
         var messages = 0
         var reassemblyStayedWithinDeclaredLength = true
         for round in 0..<4000 {
-            if round == 2000 { decoder.install(BluFiSessionKeys.v1(sharedSecret: secret(&random)).cipher(for: .deviceToPhone)) }
-            let bytes = random.chance(30) ? random.bytes(random.below(40)) : plausibleFrame(&random, sequence: decoder.expectedSequence)
+            if round == 2000 {
+                decoder.install(BluFiSessionKeys.v1(sharedSecret: secret(&random)).cipher(for: .deviceToPhone))
+            }
+            let bytes =
+                random.chance(30)
+                ? random.bytes(random.below(40)) : plausibleFrame(&random, sequence: decoder.expectedSequence)
             guard let frame = try? decoder.decodeFrame(bytes) else { continue }
             if (try? decoder.reassemble(frame)).flatMap({ $0 }) != nil { messages += 1 }
             if case .reassembling(let declared, let content) = decoder.state, content.count > declared {
@@ -139,10 +145,12 @@ import Testing
         case .version: return BluFiMessage(.version, [1, random.chance(90) ? UInt8(random.below(4)) : 4])
         case .devicePublicKey: return BluFiMessage(.negotiation, random.bytes(random.chance(50) ? 128 : 384))
         case .acknowledgement: return BluFiMessage(.ack, [UInt8(random.below(4))])
-        case .wifiList: return BluFiMessage(.wifiList, BluFiAccessPoint.payload(of: [.init(ssid: random.bytes(5), rssi: -40)]))
+        case .wifiList:
+            return BluFiMessage(.wifiList, BluFiAccessPoint.payload(of: [.init(ssid: random.bytes(5), rssi: -40)]))
         case .deviceID: return BluFiMessage(.customData, random.bytes(random.below(12)))
         case .wifiConnection, .softAPStatus, .wifiStatus:
-            return BluFiMessage(.wifiReport, [UInt8(random.below(4)), UInt8(random.below(5)), 0] + random.bytes(random.below(12)))
+            return BluFiMessage(
+                .wifiReport, [UInt8(random.below(4)), UInt8(random.below(5)), 0] + random.bytes(random.below(12)))
         }
     }
 
@@ -162,7 +170,9 @@ import Testing
     private func randomNegotiation(_ random: inout SplitMix64) -> [UInt8] {
         if random.chance(40) { return [0, 0, UInt8(random.below(40))] }
         if random.chance(20) { return random.bytes(random.below(8)) }
-        let fields = [random.bytes(1 + random.below(16)), random.bytes(random.below(3)), random.bytes(random.below(18))]
+        let fields = [
+            random.bytes(1 + random.below(16)), random.bytes(random.below(3)), random.bytes(random.below(18)),
+        ]
         return [1] + fields.flatMap { [0, UInt8($0.count)] + $0 }
     }
 

@@ -73,7 +73,8 @@ import Testing
         (BluFiWiFiOutcome.wrongPassword, BluFiConnectionEndReason.fourWayHandshakeTimeout),
         (.networkNotFound, .noAPFound),
     ])
-    func failedJoinIsFoundByPollingAndNamesTheReason(outcome: BluFiWiFiOutcome, reason: BluFiConnectionEndReason) throws {
+    func failedJoinIsFoundByPollingAndNamesTheReason(outcome: BluFiWiFiOutcome, reason: BluFiConnectionEndReason) throws
+    {
         for scheme in Self.schemes {
             var pair = connectedPair(scheme: scheme, mtu: 23, outcome: outcome)
             try pair.request { client throws(BluFiError) in try client.requestedProvisioning(.init(.station(station))) }

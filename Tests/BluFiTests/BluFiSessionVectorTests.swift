@@ -21,7 +21,8 @@ import Testing
         try pair.request { client throws(BluFiError) in try client.requestedWiFiStatus() }
 
         let frames = v1.frames
-        let parameters = [UInt8](hex: "01 0080") + [UInt8](hex: v1.prime) + [UInt8](hex: "0001 02 0080")
+        let parameters =
+            [UInt8](hex: "01 0080") + [UInt8](hex: v1.prime) + [UInt8](hex: "0001 02 0080")
             + [UInt8](hex: v1.phonePublic)
         let phone = pair.phoneFrames
         #expect(phone.count == 10)

@@ -105,7 +105,11 @@ import Testing
             try phone.encode(BluFiMessage(.staPassword, Array(examples.v1.password.utf8)), control: protected),
         ]
         let printed = vector.framesAtPrintedSequences
-        #expect(frames == [[[UInt8](hex: printed.setOperationMode)], [[UInt8](hex: printed.staSSID)], [[UInt8](hex: printed.staPassword)]])
+        #expect(
+            frames == [
+                [[UInt8](hex: printed.setOperationMode)], [[UInt8](hex: printed.staSSID)],
+                [[UInt8](hex: printed.staPassword)],
+            ])
 
         var device = BluFiFrameEncoder(direction: .deviceToPhone, attMTU: 517, startingAt: 3)
         device.install(keys.cipher(for: .deviceToPhone))
