@@ -14,20 +14,6 @@ public import CryptoPrimitives
 /// negotiates keys and reports ``BluFiClientEvent/sessionReady``. Then ``requestedProvisioning(_:)``
 /// runs SET_OPMODE (with ACK) → station/SoftAP fields → CONNECT_AP → status polling → device ID.
 public struct BluFiClient: Sendable {
-    /// One thing for the adapter or flow to do.
-    public enum Action: Sendable, Equatable {
-        /// Write these bytes to FF01 as one ATT write *with response*; wait for it before the next.
-        case write([UInt8])
-        /// Show or record progress.
-        case report(BluFiClientEvent)
-        /// Wait for notifications; call ``deadlinePassed()`` if the step's timeout fires first.
-        case wait(for: BluFiAwaitedReply)
-        /// DISCONNECT_BLE is written: close the link; the session is complete.
-        case finished
-        /// The session failed; disconnect.
-        case fail(BluFiError)
-    }
-
     enum Phase: Sendable {
         case disconnected
         case awaitingVersion
