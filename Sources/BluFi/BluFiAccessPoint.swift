@@ -1,9 +1,11 @@
 /// One scan result of a WIFI_LIST: `length (1 + SSID bytes) | RSSI (int8) | SSID`, records back to back.
 public struct BluFiAccessPoint: Sendable, Hashable {
+    /// The network name, raw bytes (hidden networks are not listed).
     public var ssid: [UInt8]
     /// Signal strength in dBm.
     public var rssi: Int8
 
+    /// A scan result.
     public init(ssid: [UInt8], rssi: Int8) {
         self.ssid = ssid
         self.rssi = rssi

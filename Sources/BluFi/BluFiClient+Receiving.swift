@@ -51,7 +51,7 @@ extension BluFiClient {
             case .connected:
                 actions.append(.report(.wifiConnected(report)))
                 actions += try completeProvisioning(request, report: report)
-            case .disconnected where report.endReason.map { $0 != .none } ?? false:
+            case .disconnected where report.endReason.map { $0 != BluFiConnectionEndReason.none } ?? false:
                 throw .wifiConnectionFailed(report)
             case .disconnected, .connecting, .connectedWithoutIP:
                 break

@@ -29,6 +29,7 @@ public struct BluFiClient: Sendable {
         case failed(BluFiError)
     }
 
+    /// How the scheme is chosen: by the device version or fixed by the user.
     public let securityChoice: BluFiSecurityChoice
     /// The version the device answered, once it did.
     public internal(set) var deviceVersion: BluFiVersion?
@@ -41,6 +42,7 @@ public struct BluFiClient: Sendable {
     /// The first custom data of the session: the device ID, by the Zhiting convention.
     var firstCustomData: [UInt8]?
 
+    /// A client that stays idle until ``connected(mtu:)``; `random` supplies the DH private exponent.
     public init(security: BluFiSecurityChoice = .automatic, random: some RandomSource) {
         securityChoice = security
         self.random = random

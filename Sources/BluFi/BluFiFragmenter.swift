@@ -17,6 +17,7 @@ public struct BluFiFragmenter: Sendable, Equatable {
     /// Extra bytes the final, prefix-less piece may carry.
     public let finalPieceAllowance: Int
 
+    /// A custom rule; ``phone(attMTU:checksum:)`` and ``device(attMTU:)`` are the two in use.
     public init(contentPerFragment: Int, finalPieceAllowance: Int) {
         precondition(contentPerFragment > 0 && finalPieceAllowance >= 0, "fragments must carry message bytes")
         self.contentPerFragment = contentPerFragment

@@ -29,12 +29,16 @@ public struct BluFiFrame: Sendable, Equatable {
     /// The data length field is one byte.
     public static let maximumDataLength = 255
 
+    /// Kind and subtype.
     public var type: BluFiFrameType
+    /// The frame-control flags.
     public var control: BluFiFrameControl
+    /// The sender's sequence number for this frame.
     public var sequence: UInt8
     /// The plaintext data field, including a fragment's total-length prefix.
     public var data: [UInt8]
 
+    /// A frame with plaintext `data`.
     public init(type: BluFiFrameType, control: BluFiFrameControl, sequence: UInt8, data: [UInt8]) {
         self.type = type
         self.control = control

@@ -17,6 +17,7 @@ public struct BluFiFrameDecoder: Sendable {
         case reassembling(declaredLength: Int, content: [UInt8])
     }
 
+    /// The reassembly state, open for inspection between frames.
     public private(set) var state: State = .idle
     /// The sequence number the next frame must carry.
     public private(set) var expectedSequence: UInt8

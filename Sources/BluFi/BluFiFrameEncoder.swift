@@ -4,6 +4,7 @@
 /// plaintext and is computed before encryption; a frame with the encrypted flag but no data consumes
 /// no keystream.
 public struct BluFiFrameEncoder: Sendable {
+    /// Which side sends: sets the direction flag and picks the fragmentation rule.
     public let direction: BluFiDirection
     /// The ATT MTU the fragment size follows; `nil` until known.
     public var attMTU: Int?
@@ -11,6 +12,7 @@ public struct BluFiFrameEncoder: Sendable {
     public private(set) var nextSequence: UInt8
     private var cipher: BluFiCipher?
 
+    /// An encoder for a fresh connection (first frame numbered 0), or from `sequence` to replay a capture.
     public init(direction: BluFiDirection, attMTU: Int?, startingAt sequence: UInt8 = 0) {
         self.direction = direction
         self.attMTU = attMTU

@@ -2,17 +2,22 @@
 public struct BluFiProvisioningRequest: Sendable, Equatable {
     /// The operation mode and the settings it needs.
     public enum Mode: Sendable, Equatable {
+        /// Join a network.
         case station(BluFiStationConfiguration)
+        /// Run the device's own access point.
         case softAP(BluFiSoftAPConfiguration)
+        /// Both: join a network and run the access point.
         case stationAndSoftAP(BluFiStationConfiguration, BluFiSoftAPConfiguration)
     }
 
+    /// The Wi-Fi mode to set and its settings.
     public var mode: Mode
     /// Wait for the device ID (the first custom data the device sends) before reporting success.
     public var expectsDeviceID: Bool
     /// Custom data to send once the device is provisioned (and its ID, if expected, received).
     public var customData: [UInt8]?
 
+    /// A request for `mode`, optionally waiting for the device ID and sending custom data after.
     public init(_ mode: Mode, expectsDeviceID: Bool = false, customData: [UInt8]? = nil) {
         self.mode = mode
         self.expectsDeviceID = expectsDeviceID
@@ -38,6 +43,7 @@ public struct BluFiStationConfiguration: Sendable, Equatable, CustomStringConver
     /// Six bytes to lock the join to one access point.
     public var bssid: [UInt8]?
 
+    /// Raw SSID and passphrase bytes.
     public init(ssid: [UInt8], password: [UInt8], bssid: [UInt8]? = nil) {
         self.ssid = ssid
         self.password = password
@@ -62,8 +68,10 @@ public struct BluFiSoftAPConfiguration: Sendable, Equatable, CustomStringConvert
     public var channel: UInt8
     /// 0 keeps the device's limit.
     public var maxConnections: UInt8
+    /// How stations authenticate to the SoftAP.
     public var authMode: BluFiSoftAPAuthMode
 
+    /// SoftAP settings; zero channel and connection limit keep the device defaults.
     public init(
         ssid: [UInt8], password: [UInt8], channel: UInt8 = 0, maxConnections: UInt8 = 0,
         authMode: BluFiSoftAPAuthMode = .wpa2PSK
@@ -85,6 +93,7 @@ public struct BluFiProvisioningResult: Sendable, Equatable {
     /// The device ID, when the request expected one.
     public var deviceID: String?
 
+    /// The outcome of a provisioning.
     public init(report: BluFiWiFiReport, deviceID: String?) {
         self.report = report
         self.deviceID = deviceID

@@ -9,8 +9,11 @@ public import CryptoPrimitives
 /// | key | MD5 of the secret without leading zeros | SHA-256 of the 384-byte secret |
 /// | cipher | AES-128-CFB128, fresh per frame, IV = [seq, 0 × 15] | AES-256-CTR, one stream per direction |
 public enum BluFiSecurityScheme: Sendable, Hashable {
+    /// Plain frames: no negotiation, no checksum, no encryption.
     case none
+    /// DH-1024 (the apps' prime), MD5 key, AES-128-CFB128 per frame.
     case v1
+    /// ffdhe3072, SHA-256 key, AES-256-CTR streams.
     case v2
 
     /// The scheme a stock device of `version` expects: V2 from 1.4 on.

@@ -5,6 +5,7 @@ public import CryptoPrimitives
 /// The secret's byte form matters: V1 devices (mbedTLS) hash the secret *without* leading zero bytes,
 /// V2 devices (PSA) hash it zero-padded to 384 bytes. Getting this wrong fails about one session in 256.
 public struct BluFiSessionKeys: Sendable, Equatable {
+    /// V1 or V2.
     public let scheme: BluFiSecurityScheme
     /// AES-128 key for V1, AES-256 key for V2.
     public let key: [UInt8]

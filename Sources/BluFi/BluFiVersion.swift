@@ -1,8 +1,11 @@
 /// The BluFi component version a device answers to GET_VERSION (`01 03` = 1.3).
 public struct BluFiVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The first byte of the VERSION payload.
     public var major: UInt8
+    /// The second byte of the VERSION payload.
     public var minor: UInt8
 
+    /// The version `major.minor`.
     public init(major: UInt8, minor: UInt8) {
         self.major = major
         self.minor = minor

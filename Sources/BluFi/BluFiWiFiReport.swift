@@ -5,17 +5,27 @@
 /// 0x15 end reason, 0x16 RSSI — emitted in that order. Unknown tags are skipped by their length.
 /// The `description` leaves both passwords out, so a report can be logged.
 public struct BluFiWiFiReport: Sendable, Equatable, CustomStringConvertible {
+    /// The device's Wi-Fi mode.
     public var operationMode: BluFiOperationMode
+    /// The station's connection state.
     public var stationState: BluFiStationState
     /// Stations currently associated to the device's SoftAP.
     public var softAPStationCount: UInt8
+    /// When connected: the BSSID of the access point.
     public var stationBSSID: [UInt8]?
+    /// When connected: the SSID joined.
     public var stationSSID: [UInt8]?
+    /// The station passphrase, if the firmware reports it (the example does not).
     public var stationPassword: [UInt8]?
+    /// The SoftAP's SSID, if reported.
     public var softAPSSID: [UInt8]?
+    /// The SoftAP's passphrase, if reported.
     public var softAPPassword: [UInt8]?
+    /// The SoftAP's authentication mode, if reported.
     public var softAPAuthMode: BluFiSoftAPAuthMode?
+    /// The SoftAP's station limit, if reported.
     public var softAPMaxConnections: UInt8?
+    /// The SoftAP's channel, if reported.
     public var softAPChannel: UInt8?
     /// While connecting: how many retries the device allows.
     public var maximumConnectionRetries: UInt8?
@@ -24,6 +34,7 @@ public struct BluFiWiFiReport: Sendable, Equatable, CustomStringConvertible {
     /// After a failed attempt: signal strength in dBm; −128 means no value.
     public var rssi: Int8?
 
+    /// A report with the three fixed fields and no TLVs.
     public init(operationMode: BluFiOperationMode, stationState: BluFiStationState, softAPStationCount: UInt8 = 0) {
         self.operationMode = operationMode
         self.stationState = stationState

@@ -20,6 +20,7 @@ public struct BluFiDeviceConfiguration: Sendable, Equatable {
     /// The Wi-Fi mode before any SET_OPMODE (the example starts in station mode).
     public var initialOperationMode: BluFiOperationMode
 
+    /// An ESP-IDF 5.x reference device (BluFi 1.3, V1) that joins successfully, unless told otherwise.
     public init(
         version: BluFiVersion = BluFiVersion(major: 1, minor: 3),
         security: BluFiSecurityScheme = .v1,

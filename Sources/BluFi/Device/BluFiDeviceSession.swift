@@ -25,17 +25,25 @@ public struct BluFiDeviceSession: Sendable {
 
     /// Where the emulated station stands.
     public enum StationStatus: Sendable, Equatable {
+        /// No attempt yet.
         case idle
+        /// CONNECT_AP received; waiting for ``BluFiDeviceSession/wifiJoinCompleted()``.
         case connecting
+        /// Joined, with an IP address.
         case connected
+        /// The last attempt failed for this reason.
         case failed(BluFiConnectionEndReason, rssi: Int8)
     }
 
+    /// How this device behaves.
     public let configuration: BluFiDeviceConfiguration
+    /// The Wi-Fi mode, as set by the last SET_OPMODE.
     public internal(set) var operationMode: BluFiOperationMode
+    /// The station's join state.
     public internal(set) var stationStatus: StationStatus = .idle
     /// Station and SoftAP fields as received, keyed by their frame type.
     public internal(set) var fields: [BluFiFrameType: [UInt8]] = [:]
+    /// The protection of the device's own frames, as set by the last SET_SEC_MODE on this connection.
     public internal(set) var securityMode: BluFiSecurityMode = []
     var random: any RandomSource
     var encoder = BluFiFrameEncoder(direction: .deviceToPhone, attMTU: nil)
@@ -43,6 +51,7 @@ public struct BluFiDeviceSession: Sendable {
     var pendingParameterLength: Int?
     var isConnected = false
 
+    /// A device waiting for a connection; `random` supplies its DH private exponents.
     public init(configuration: BluFiDeviceConfiguration = BluFiDeviceConfiguration(), random: some RandomSource) {
         self.configuration = configuration
         self.random = random
