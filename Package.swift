@@ -47,6 +47,11 @@ let package = Package(
         // MARK: Pure protocol cores: bytes and values in, bytes, values and actions out
 
         .target(
+            name: "BluFi",
+            dependencies: ["CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "Protocomm",
             dependencies: [
                 "CryptoPrimitives",
@@ -97,6 +102,12 @@ let package = Package(
         .testTarget(
             name: "CryptoPrimitivesTests",
             dependencies: ["CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BluFiTests",
+            dependencies: ["BluFi", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
