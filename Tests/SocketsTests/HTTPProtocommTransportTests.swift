@@ -183,7 +183,7 @@ import Transports
             try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
         }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(2))
+        #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(20))
     }
 
     @Test func stopsWaitingWhenTheTaskIsCancelled() async throws {
@@ -195,7 +195,8 @@ import Transports
         try await Task.sleep(for: .milliseconds(100))
         exchange.cancel()
         await #expect(throws: CancellationError.self) { try await exchange.value }
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // Well before the 30 s deadline, so it was the cancellation that ended the wait.
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func reportsARefusedConnectionWithItsErrno() async throws {
@@ -220,7 +221,7 @@ import Transports
         await #expect(throws: HTTPTransportError.connectTimedOut(device)) {
             try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
         }
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func refusesBadRequestsBeforeConnecting() async throws {
