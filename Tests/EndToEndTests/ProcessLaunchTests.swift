@@ -41,6 +41,15 @@ import Testing
         #expect(status == "SigBlk:\t0000000000000000\n")
     }
 
+    @Test func startedProcessCanBeWatchedAndSignalled() async throws {
+        let process = try ProcessLaunch("/bin/sh", ["-c", "echo listening >&2; exec sleep 30"]).start()
+        #expect(await process.waitForStandardError(containing: "listening"))
+        process.send(signal: SIGTERM)
+        let outcome = await process.waitForExit()
+        #expect(outcome.termination == .signalled(SIGTERM))
+        #expect(!(await process.waitForStandardError(containing: "never written")))
+    }
+
     @Test func killsAProcessThatOutlivesItsDeadline() async throws {
         var launch = ProcessLaunch("/bin/sleep", ["30"])
         launch.deadline = .milliseconds(300)
