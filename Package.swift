@@ -135,5 +135,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "EndToEndTests",
+            // The tests run the `ztprov` executable: this dependency makes `swift test` build it.
+            dependencies: ["TestSupport", "ztprov"],
+            swiftSettings: strictSettings
+        ),
     ]
 )
