@@ -57,7 +57,7 @@ import Testing
         let outcome = try await launch.run()
         #expect(outcome.termination == .signalled(SIGKILL))
         #expect(outcome.hitDeadline)
-        #expect(ContinuousClock.now - began < .seconds(5))
+        #expect(ContinuousClock.now - began < .seconds(20))  // sleep would have run 30 s
     }
 
     @Test func interruptsAfterADelay() async throws {
@@ -65,7 +65,7 @@ import Testing
         let outcome = try await ProcessLaunch("/bin/sleep", ["30"]).run(interrupting: .after(.milliseconds(200)))
         #expect(outcome.termination == .signalled(SIGINT))
         #expect(!outcome.hitDeadline)
-        #expect(ContinuousClock.now - began < .seconds(5))
+        #expect(ContinuousClock.now - began < .seconds(20))
     }
 
     @Test func interruptsOnceStandardErrorShowsALine() async throws {
