@@ -41,6 +41,7 @@ let package = Package(
 
         .target(
             name: "Provisioning",
+            dependencies: ["Protocomm", "Transports", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
