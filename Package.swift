@@ -77,6 +77,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Device emulator: device sides and in-memory ports
+
+        .target(
+            name: "DeviceEmulator",
+            dependencies: ["Protocomm", "Transports", "CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Crypto facade: the only door to OpenSSL
 
         .target(
