@@ -133,7 +133,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ProvisioningTests",
-            dependencies: ["Provisioning"],
+            dependencies: [
+                "Provisioning", "DeviceEmulator", "Protocomm", "Transports", "CryptoPrimitives",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
