@@ -128,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SocketsTests",
-            dependencies: ["Sockets", "Transports", "TestSupport"],
+            dependencies: ["Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm"],
             swiftSettings: strictSettings
         ),
         .testTarget(
