@@ -84,19 +84,11 @@ struct SoftAPConversation {
         } catch {
             throw .softAPProtocol(error, endpoint: .protocolVersion, phase: .describing)
         }
-        let used =
-            switch security {
-            case .security0:
-                SoftAPSecurityUsed(
-                    level: .security0, patch: nil, isAutomatic: options.level == nil, usesProofOfPossession: false)
-            case .security1(let proofOfPossession):
-                SoftAPSecurityUsed(
-                    level: .security1, patch: nil, isAutomatic: options.level == nil,
-                    usesProofOfPossession: !proofOfPossession.isEmpty)
-            case .security2(_, _, let patch):
-                SoftAPSecurityUsed(
-                    level: .security2, patch: patch, isAutomatic: options.level == nil, usesProofOfPossession: false)
-            }
+        let patch: ProtocommSecurity2Patch? = if case .security2(_, _, let patch) = security { patch } else { nil }
+        let provesPoP =
+            if case .security1(let proofOfPossession) = security { !proofOfPossession.isEmpty } else { false }
+        let used = SoftAPSecurityUsed(
+            level: security.level, patch: patch, isAutomatic: options.level == nil, usesProofOfPossession: provesPoP)
         return (security, used)
     }
 

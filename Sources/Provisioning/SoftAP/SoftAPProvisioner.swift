@@ -93,16 +93,14 @@ public struct SoftAPProvisioner: Sendable {
         _ request: SoftAPProvisioningRequest, credentials: ProtocommWiFiCredentials, on network: JoinedWiFiNetwork,
         deadline: ContinuousClock.Instant, progress: @escaping SoftAPProgressSink
     ) async throws -> SoftAPConversation {
+        let link = SoftAPLink(device: request.device, interface: network.interfaceName)
         let transport: any ProtocommTransport
         do {
             transport = try await makeTransport(network, request.device)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
-            throw ProvisioningError.softAPExchange(
-                error, endpoint: .protocolVersion, phase: .describing,
-                on: SoftAPLink(device: request.device, interface: network.interfaceName))
+            throw ProvisioningError.softAPExchange(error, endpoint: .protocolVersion, phase: .describing, on: link)
         }
-        let link = SoftAPLink(device: request.device, interface: network.interfaceName)
         return SoftAPConversation(
             channel: SoftAPChannel(transport: transport, link: link, deadline: deadline), request: request,
             credentials: credentials, timeouts: timeouts, progress: progress)
