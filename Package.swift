@@ -39,6 +39,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Ports: the protocols adapters implement
+
+        .target(
+            name: "Transports",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Adapters: one C library each
+
+        .target(
+            name: "NetworkManager",
+            dependencies: ["CLibNM", "Transports"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Crypto facade: the only door to OpenSSL
 
         .target(
@@ -54,6 +69,11 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibNM",
+            pkgConfig: "libnm",
+            providers: [.apt(["libnm-dev"])]
+        ),
 
         // MARK: Tests
 
@@ -66,6 +86,11 @@ let package = Package(
             name: "CryptoPrimitivesTests",
             dependencies: ["CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NetworkManagerTests",
+            dependencies: ["NetworkManager", "Transports"],
             swiftSettings: strictSettings
         ),
         .testTarget(

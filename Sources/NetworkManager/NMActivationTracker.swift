@@ -1,0 +1,61 @@
+/// Follows one activation through NetworkManager's state changes and decides when it has succeeded
+/// or failed, the way nmcli's `add_and_activate_check_state` does.
+///
+/// A device that fails reports its reason only while it sits in FAILED; NetworkManager then moves
+/// it on to DISCONNECTED with no reason. The tracker therefore remembers a device failure the
+/// moment it sees one, so the verdict can still quote NO_SECRETS after the state has moved on.
+struct NMActivationTracker {
+    /// What libnm reports for the activation and its device at one moment.
+    struct Snapshot: Equatable {
+        var connectionState: NMActiveConnectionState
+        var connectionReason: UInt32
+        var deviceState: NMDeviceState
+        var deviceReason: UInt32
+        /// Whether the device's active connection is the one being tracked.
+        var deviceIsOnConnection: Bool
+    }
+
+    enum Verdict: Equatable {
+        case pending
+        case activated
+        case failed(NMStateReason?)
+    }
+
+    private var deviceFailure: NMStateReason?
+    private var sawDeviceOnConnection = false
+
+    mutating func observe(_ snapshot: Snapshot) -> Verdict {
+        let deviceReason = NMStateReason(device: snapshot.deviceReason)
+        if snapshot.deviceIsOnConnection {
+            sawDeviceOnConnection = true
+            if snapshot.deviceState == .failed { deviceFailure = deviceReason }
+        }
+        switch snapshot.connectionState {
+        case .activated:
+            return .activated
+        case .deactivating, .deactivated:
+            return failure(snapshot, deviceReason: deviceReason)
+        case .unknown, .activating:
+            if let deviceFailure, deviceFailure.meaning != .other { return .failed(deviceFailure) }
+            if sawDeviceOnConnection && !snapshot.deviceIsOnConnection {
+                return failure(snapshot, deviceReason: deviceReason)
+            }
+            return .pending
+        }
+    }
+
+    private func failure(_ snapshot: Snapshot, deviceReason: NMStateReason) -> Verdict {
+        .failed(
+            NMStateReason.mostTelling(
+                device: deviceFailure ?? deviceReason,
+                activeConnection: NMStateReason(activeConnection: snapshot.connectionReason)
+            )
+        )
+    }
+
+    /// Whether an activation being taken down has ended: NetworkManager says so, or the device has
+    /// let go of it (a removed activation may never report its last state).
+    static func isDeactivated(_ snapshot: Snapshot) -> Bool {
+        snapshot.connectionState == .deactivated || !snapshot.deviceIsOnConnection
+    }
+}
