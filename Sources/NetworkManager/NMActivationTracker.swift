@@ -4,6 +4,8 @@
 /// A device that fails reports its reason only while it sits in FAILED; NetworkManager then moves
 /// it on to DISCONNECTED with no reason. The tracker therefore remembers a device failure the
 /// moment it sees one, so the verdict can still quote NO_SECRETS after the state has moved on.
+/// A device still FAILED from the activation before (a restore right after a failed join) is not
+/// this activation's failure: only a failure after the device has worked on it counts.
 struct NMActivationTracker {
     /// What libnm reports for the activation and its device at one moment.
     struct Snapshot: Equatable {
@@ -23,12 +25,20 @@ struct NMActivationTracker {
 
     private var deviceFailure: NMStateReason?
     private var sawDeviceOnConnection = false
+    private var sawDeviceWorkOnConnection = false
 
     mutating func observe(_ snapshot: Snapshot) -> Verdict {
         let deviceReason = NMStateReason(device: snapshot.deviceReason)
         if snapshot.deviceIsOnConnection {
             sawDeviceOnConnection = true
-            if snapshot.deviceState == .failed { deviceFailure = deviceReason }
+            switch snapshot.deviceState {
+            case .prepare, .config, .needAuth, .ipConfig, .ipCheck, .secondaries, .activated:
+                sawDeviceWorkOnConnection = true
+            case .failed where sawDeviceWorkOnConnection:
+                deviceFailure = deviceReason
+            default:
+                break
+            }
         }
         switch snapshot.connectionState {
         case .activated:

@@ -53,7 +53,12 @@ final class GMainContextExecutor: SerialExecutor, @unchecked Sendable {
     }
 
     func checkIsolated() {
-        precondition(g_main_context_is_owner(context) != 0, "not on the libnm thread")
+        precondition(isCurrentThread, "not on the libnm thread")
+    }
+
+    /// Whether the caller runs on this executor's thread, inside its loop.
+    var isCurrentThread: Bool {
+        g_main_context_is_owner(context) != 0
     }
 
     /// Runs every job queued so far, in order; jobs queued meanwhile schedule the next drain.

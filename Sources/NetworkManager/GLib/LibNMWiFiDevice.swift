@@ -74,7 +74,10 @@ final class LibNMWiFiDevice {
 
     /// Asks for another scan without waiting; used when one finished without the hotspot.
     func requestScanInBackground(ssid: [UInt8]) {
-        nm_device_wifi_request_scan_options_async(object.opaque, scanOptions(ssid: ssid).pointer, nil, nil, nil)
+        let options = scanOptions(ssid: ssid)
+        withExtendedLifetime(options) {
+            nm_device_wifi_request_scan_options_async(object.opaque, options.pointer, nil, nil, nil)
+        }
     }
 
     /// The first IPv4 address and the gateway NetworkManager configured, if any.
