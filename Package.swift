@@ -89,6 +89,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "TransportsTests",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "NetworkManagerTests",
             dependencies: ["NetworkManager", "Transports"],
             swiftSettings: strictSettings

@@ -21,6 +21,7 @@ extension WiFiJoiner {
     /// Joins the network, runs `body` on it, and leaves it again however `body` ends.
     ///
     /// When `body` throws, its error wins over a failure to leave, which would only hide the cause.
+    @discardableResult
     public func withJoinedNetwork<Result>(
         _ request: WiFiJoinRequest,
         isolation: isolated (any Actor)? = #isolation,
