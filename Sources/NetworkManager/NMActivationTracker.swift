@@ -2,7 +2,8 @@
 /// or failed, the way nmcli's `add_and_activate_check_state` does.
 ///
 /// A device that fails reports its reason only while it sits in FAILED; NetworkManager then moves
-/// it on to DISCONNECTED with no reason. The tracker therefore remembers a device failure the
+/// it on to DISCONNECTED with no reason, and libnm may merge both into one property update. The
+/// tracker therefore also takes the device's `StateChanged` signals and remembers a failure the
 /// moment it sees one, so the verdict can still quote NO_SECRETS after the state has moved on.
 /// A device still FAILED from the activation before (a restore right after a failed join) is not
 /// this activation's failure: only a failure after the device has worked on it counts.
@@ -26,6 +27,23 @@ struct NMActivationTracker {
     private var deviceFailure: NMStateReason?
     private var sawDeviceOnConnection = false
     private var sawDeviceWorkOnConnection = false
+
+    /// Takes one `StateChanged` signal of the device, which keeps reasons that libnm's merged
+    /// property updates may skip.
+    mutating func deviceChangedState(to state: NMDeviceState, reason: UInt32) {
+        switch state {
+        case .prepare, .config, .needAuth, .ipConfig, .ipCheck, .secondaries:
+            sawDeviceWorkOnConnection = true
+        case .failed where sawDeviceWorkOnConnection:
+            deviceFailure = NMStateReason(device: reason)
+        default:
+            break
+        }
+    }
+
+    /// The device failure seen so far; all there is to say about an activation that ended before
+    /// libnm could load it.
+    var recordedFailure: NMStateReason? { deviceFailure }
 
     mutating func observe(_ snapshot: Snapshot) -> Verdict {
         let deviceReason = NMStateReason(device: snapshot.deviceReason)

@@ -37,39 +37,70 @@ extension NMSoftAPJoiner {
     ) async throws {
         // A service that hides its version gets the modern calls; the fallback still catches a missing one.
         let version = attempt.client.version ?? NMVersion(1, 20, 0)
-        let profile = NMSoftAPProfile(
-            request: request,
-            interfaceName: attempt.device.interfaceName,
-            pinnedBSSID: request.bssid.flatMap { _ in NMSoftAPProfile.hardwareAddressBytes(accessPoint.summary.bssid) },
-            version: version,
-            owner: unprivilegedUserName()
-        )
+        let profile = hotspotProfile(for: request, accessPoint: accessPoint, device: attempt.device, version: version)
+        let stateLog = LibNMDeviceStateLog(device: attempt.device, client: attempt.client)
         let started = try await attempt.client.addAndActivate(
             profile.settings, device: attempt.device, accessPoint: accessPoint, volatile: version.hasAddAndActivate2)
+        attempt.hasStarted = true
         attempt.activation = started.activation
-        attempt.temporaryProfile = started.isVolatile ? nil : started.activation.profile
+        attempt.keptProfileUUID = started.isVolatile ? nil : profile.uuid
+        guard let activation = started.activation else {
+            throw NetworkManagerError.activationFailed(Self.failure(in: stateLog))
+        }
         try await waitUntilActivated(
-            started.activation,
+            activation,
             on: attempt.device,
+            stateLog: stateLog,
             timeout: request.timeouts.activation,
             cancellable: cancellable,
             timedOut: NetworkManagerError.activationTimedOut(ssid: request.ssid, lastDeviceState: attempt.device.state)
         )
     }
 
+    private func hotspotProfile(
+        for request: WiFiJoinRequest,
+        accessPoint: LibNMAccessPoint,
+        device: LibNMWiFiDevice,
+        version: NMVersion
+    ) -> NMSoftAPProfile {
+        NMSoftAPProfile(
+            request: request,
+            uuid: generateConnectionUUID(),
+            interfaceName: device.interfaceName,
+            pinnedBSSID: request.bssid.flatMap { _ in NMSoftAPProfile.hardwareAddressBytes(accessPoint.summary.bssid) },
+            version: version,
+            owner: unprivilegedUserName()
+        )
+    }
+
+    /// The reason an activation gave before it vanished, as far as the device's signals tell.
+    private static func failure(in stateLog: LibNMDeviceStateLog) -> NMStateReason? {
+        var tracker = NMActivationTracker()
+        for change in stateLog.changes {
+            tracker.deviceChangedState(to: change.state, reason: change.reason)
+        }
+        return tracker.recordedFailure
+    }
+
     /// Undoes what the attempt changed: hotspot down, leftover profile deleted, previous connection back.
     ///
     /// Every step runs even if one before it failed; the first error is returned.
     func tearDown(_ attempt: NMJoinAttempt, timeout: Duration) async -> (any Error)? {
-        guard let activation = attempt.activation else { return nil }
+        guard attempt.hasStarted else { return nil }
         var errors: [any Error] = []
-        do {
-            try await deactivate(activation, on: attempt.device, client: attempt.client, timeout: timeout)
-        } catch {
-            errors.append(error)
+        if let activation = attempt.activation {
+            do {
+                try await deactivate(activation, on: attempt.device, client: attempt.client, timeout: timeout)
+            } catch {
+                errors.append(error)
+            }
         }
-        if let profile = attempt.temporaryProfile {
-            do { try await profile.delete() } catch { errors.append(error) }
+        if let uuid = attempt.keptProfileUUID {
+            do {
+                try await deleteProfile(uuid: uuid, client: attempt.client, timeout: timeout)
+            } catch {
+                errors.append(error)
+            }
         }
         if let previous = attempt.previous {
             do {
@@ -100,6 +131,20 @@ extension NMSoftAPJoiner {
         }
     }
 
+    /// Deletes the profile the plain activation call stored, once libnm has it (it may lag the activation).
+    private func deleteProfile(uuid: String, client: LibNMClient, timeout: Duration) async throws {
+        let profile = try await gWaitUntil(
+            watching: client.profileWatches,
+            timeout: timeout,
+            cancellable: nil,
+            timedOut: NetworkManagerError.operationFailed(
+                operation: "deleting the hotspot profile", message: "profile \(uuid) never appeared")
+        ) {
+            client.profile(uuid: uuid)
+        }
+        try await profile.delete()
+    }
+
     /// Reactivates the previous profile, or waits for it if NetworkManager already brought it back.
     private func restore(
         _ previous: LibNMRemoteConnection,
@@ -109,6 +154,7 @@ extension NMSoftAPJoiner {
     ) async throws {
         do {
             let activation: LibNMActiveConnection
+            let stateLog = LibNMDeviceStateLog(device: device, client: client)
             if let current = device.activeConnection, current.profile?.isSameProfile(as: previous) == true {
                 activation = current
             } else {
@@ -117,6 +163,7 @@ extension NMSoftAPJoiner {
             try await waitUntilActivated(
                 activation,
                 on: device,
+                stateLog: stateLog,
                 timeout: timeout,
                 cancellable: nil,
                 timedOut: NetworkManagerError.activationTimedOut(ssid: previous.id, lastDeviceState: device.state)
@@ -129,17 +176,23 @@ extension NMSoftAPJoiner {
     private func waitUntilActivated(
         _ activation: LibNMActiveConnection,
         on device: LibNMWiFiDevice,
+        stateLog: LibNMDeviceStateLog,
         timeout: Duration,
         cancellable: GCancellableHandle?,
         timedOut: @autoclosure @escaping () -> NetworkManagerError
     ) async throws {
         var tracker = NMActivationTracker()
+        var signalsSeen = 0
         try await gWaitUntil(
             watching: activation.stateWatches + device.stateWatches,
             timeout: timeout,
             cancellable: cancellable,
             timedOut: timedOut()
         ) { () throws -> Void? in
+            for change in stateLog.changes.dropFirst(signalsSeen) {
+                tracker.deviceChangedState(to: change.state, reason: change.reason)
+            }
+            signalsSeen = stateLog.changes.count
             switch tracker.observe(activation.snapshot(on: device)) {
             case .pending: return nil
             case .activated: return ()

@@ -118,10 +118,12 @@ final class NMJoinAttempt {
     let device: LibNMWiFiDevice
     /// The profile the device ran before, to reactivate afterwards.
     let previous: LibNMRemoteConnection?
-    /// The hotspot activation, once NetworkManager has started it.
+    /// Whether NetworkManager started activating the hotspot, displacing the previous connection.
+    var hasStarted = false
+    /// The hotspot activation, once NetworkManager has started it and libnm has loaded it.
     var activation: LibNMActiveConnection?
-    /// A profile NetworkManager keeps after deactivation (before 1.16), to delete explicitly.
-    var temporaryProfile: LibNMRemoteConnection?
+    /// The UUID of a profile NetworkManager keeps after deactivation (before 1.16), to delete explicitly.
+    var keptProfileUUID: String?
 
     init(client: LibNMClient, device: LibNMWiFiDevice, previous: LibNMRemoteConnection?) {
         self.client = client

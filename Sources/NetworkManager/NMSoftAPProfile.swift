@@ -13,6 +13,8 @@ struct NMSoftAPProfile: Equatable, Sendable {
     static let dhcpTimeoutSeconds: Int32 = 25
 
     let request: WiFiJoinRequest
+    /// Chosen by ztprov, so a profile NetworkManager keeps can be found again for deletion.
+    let uuid: String
     let interfaceName: String
     /// The access point to pin, set when the request pins one.
     let pinnedBSSID: [UInt8]?
@@ -25,6 +27,7 @@ struct NMSoftAPProfile: Equatable, Sendable {
     var settings: NMConnectionSettings {
         var settings = NMConnectionSettings()
         settings["connection", "id"] = .string(connectionID)
+        settings["connection", "uuid"] = .string(uuid)
         settings["connection", "type"] = .string("802-11-wireless")
         settings["connection", "interface-name"] = .string(interfaceName)
         settings["connection", "autoconnect"] = .bool(false)

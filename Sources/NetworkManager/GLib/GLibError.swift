@@ -46,6 +46,12 @@ struct GLibError: Error {
         matches(nm_device_error_quark(), NM_DEVICE_ERROR_NOT_ALLOWED.rawValue)
     }
 
+    /// NetworkManager started the work, but the object it returned was gone before libnm could load
+    /// it: an activation that failed at once.
+    var isVanishedObject: Bool {
+        matches(nm_client_error_quark(), NM_CLIENT_ERROR_OBJECT_CREATION_FAILED.rawValue)
+    }
+
     /// The deactivation target had already gone inactive.
     var isConnectionNotActive: Bool {
         matches(nm_manager_error_quark(), NM_MANAGER_ERROR_CONNECTION_NOT_ACTIVE.rawValue)

@@ -8,17 +8,20 @@ extension LibNMClient {
     /// With `volatile`, uses `AddAndActivateConnection2` with `persist=volatile` (the profile
     /// disappears when it goes down) and `bind-activation=dbus-client` (it goes down if ztprov
     /// vanishes). A service without that method (before 1.16) gets the plain call instead; the
-    /// returned flag then says the caller must delete the profile itself.
+    /// returned flag then says the caller must delete the profile itself. A `nil` activation means
+    /// NetworkManager started one that ended before libnm could load it.
     nonisolated(nonsending) func addAndActivate(
         _ settings: NMConnectionSettings,
         device: LibNMWiFiDevice,
         accessPoint: LibNMAccessPoint,
         volatile: Bool
-    ) async throws -> (activation: LibNMActiveConnection, isVolatile: Bool) {
+    ) async throws -> (activation: LibNMActiveConnection?, isVolatile: Bool) {
         let partial = try simpleConnection(settings)
         if volatile {
             do {
                 return (try await addAndActivate2(partial, device: device, accessPoint: accessPoint), true)
+            } catch let error as GLibError where error.isVanishedObject {
+                return (nil, true)
             } catch let error as GLibError where error.isUnknownMethod {
                 // An older service that reports a newer version, or a mock; the plain call still works.
             } catch let error as GLibError {
@@ -27,6 +30,8 @@ extension LibNMClient {
         }
         do {
             return (try await addAndActivate1(partial, device: device, accessPoint: accessPoint), false)
+        } catch let error as GLibError where error.isVanishedObject {
+            return (nil, false)
         } catch let error as GLibError {
             throw error.reported(during: "AddAndActivateConnection")
         }

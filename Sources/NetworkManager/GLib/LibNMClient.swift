@@ -9,6 +9,9 @@ final class LibNMClient {
     private let connection: GObjectRef
     let object: GObjectRef
 
+    /// The D-Bus connection, for subscribing to NetworkManager's signals directly.
+    var busConnection: GObjectRef { connection }
+
     private init(connection: GObjectRef, object: GObjectRef) {
         self.connection = connection
         self.object = object
@@ -45,6 +48,14 @@ final class LibNMClient {
         nm_client_wireless_get_enabled(object.opaque) != 0
             && nm_client_wireless_hardware_get_enabled(object.opaque) != 0
     }
+
+    /// The stored profile with this UUID, once libnm knows it.
+    func profile(uuid: String) -> LibNMRemoteConnection? {
+        GObjectRef(retaining: nm_client_get_connection_by_uuid(object.opaque, uuid)).map(LibNMRemoteConnection.init)
+    }
+
+    /// Signals after which the set of stored profiles may differ.
+    var profileWatches: [GSignalWatch] { [GSignalWatch(object: object, signal: "notify::connections")] }
 
     /// The Wi-Fi device named `interfaceName`, or the first Wi-Fi device when `nil`.
     func wifiDevice(named interfaceName: String?) throws -> LibNMWiFiDevice {

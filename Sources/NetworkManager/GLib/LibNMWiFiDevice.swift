@@ -15,6 +15,9 @@ final class LibNMWiFiDevice {
     /// The reason for the latest state change (`NMDeviceStateReason`).
     var stateReason: UInt32 { nm_device_get_state_reason(object.opaque).rawValue }
 
+    /// The D-Bus path, to subscribe to the device's own signals.
+    var path: String { String(cString: nm_object_get_path(object.opaque)) }
+
     /// The device's current activation, if any.
     var activeConnection: LibNMActiveConnection? {
         GObjectRef(retaining: nm_device_get_active_connection(object.opaque)).map(LibNMActiveConnection.init)

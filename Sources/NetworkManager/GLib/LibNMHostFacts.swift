@@ -6,3 +6,10 @@ func unprivilegedUserName() -> String? {
     guard geteuid() != 0 else { return nil }
     return String(cString: g_get_user_name())
 }
+
+/// A fresh random connection UUID in NetworkManager's textual form.
+func generateConnectionUUID() -> String {
+    let uuid = nm_utils_uuid_generate()!
+    defer { g_free(uuid) }
+    return String(cString: uuid)
+}
