@@ -89,3 +89,23 @@ import Testing
         #expect(NMActivationTracker.isDeactivated(Self.snapshot(.deactivating, device: .disconnected, on: false)))
     }
 }
+
+extension NMActivationTrackerTests {
+    @Test func keepsAFailureSeenOnlyInTheDevicesStateSignals() {
+        var tracker = NMActivationTracker()
+        tracker.deviceChangedState(to: .prepare, reason: 0)
+        tracker.deviceChangedState(to: .needAuth, reason: 0)
+        #expect(tracker.observe(Self.snapshot(.activating, device: .config)) == .pending)
+        tracker.deviceChangedState(to: .failed, reason: 7)
+        tracker.deviceChangedState(to: .disconnected, reason: 0)
+        let verdict = tracker.observe(Self.snapshot(.deactivated, 3, device: .disconnected, 0, on: false))
+        #expect(verdict == .failed(NMStateReason(device: 7)))
+    }
+
+    @Test func ignoresAFailureSignalBeforeTheDeviceWorkedOnTheActivation() {
+        var tracker = NMActivationTracker()
+        tracker.deviceChangedState(to: .failed, reason: 7)
+        tracker.deviceChangedState(to: .disconnected, reason: 0)
+        #expect(tracker.observe(Self.snapshot(.activating, device: .prepare)) == .pending)
+    }
+}

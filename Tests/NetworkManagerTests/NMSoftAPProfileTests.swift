@@ -12,12 +12,14 @@ import Transports
     ) -> NMSoftAPProfile {
         NMSoftAPProfile(
             request: WiFiJoinRequest(ssid: "ZT_1A2B3C", passphrase: passphrase),
+            uuid: "5b0f6f0e-8e53-4c1c-9a0e-1d2b3c4d5e6f",
             interfaceName: "wlan0", pinnedBSSID: pinnedBSSID, version: version, owner: owner)
     }
 
     @Test func guardsTheHostsRoutesResolverAndAutoconnect() {
         let settings = Self.profile().settings
         #expect(settings["connection", "id"] == .string("ztprov-ZT_1A2B3C"))
+        #expect(settings["connection", "uuid"] == .string("5b0f6f0e-8e53-4c1c-9a0e-1d2b3c4d5e6f"))
         #expect(settings["connection", "type"] == .string("802-11-wireless"))
         #expect(settings["connection", "interface-name"] == .string("wlan0"))
         #expect(settings["connection", "autoconnect"] == .bool(false))
@@ -69,7 +71,8 @@ import Transports
                 '802-11-wireless-security': {'key-mgmt': <'wpa-psk'>, 'psk': <'hotspot-pass'>, \
                 'psk-flags': <uint32 0>}, \
                 'connection': {'auth-retries': <1>, 'autoconnect': <false>, 'id': <'ztprov-ZT_1A2B3C'>, \
-                'interface-name': <'wlan0'>, 'permissions': <['user:pi']>, 'type': <'802-11-wireless'>}, \
+                'interface-name': <'wlan0'>, 'permissions': <['user:pi']>, 'type': <'802-11-wireless'>, \
+                'uuid': <'5b0f6f0e-8e53-4c1c-9a0e-1d2b3c4d5e6f'>}, \
                 'ipv4': {'dhcp-timeout': <25>, 'ignore-auto-dns': <true>, 'may-fail': <false>, \
                 'method': <'auto'>, 'never-default': <true>}, 'ipv6': {'method': <'disabled'>}}
                 """)

@@ -27,6 +27,20 @@ struct LiveFailureTests {
         }
     }
 
+    @Test func mapsSSIDNotFoundDuringActivationToNetworkNotFound() async throws {
+        let openHotspot: [String: any Sendable] = [
+            "ssid": LiveNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": nil as String?,
+        ]
+        try await NMSoftAPMock.with(LiveNM.parameters(["access_points": [openHotspot], "not_found_steps": 2])) { mock in
+            let error = await #expect(throws: NetworkManagerError.self) {
+                try await LiveNM.joiner(mock).join(LiveNM.request())
+            }
+            #expect(error == .activationFailed(NMStateReason(device: 53)))
+            #expect(error?.joinFailureKind == .networkNotFound)
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
     @Test func restoresWhenTheJoinIsCancelledMidActivation() async throws {
         try await NMSoftAPMock.with(LiveNM.parameters(["step_ms": 200])) { mock in
             let joiner = LiveNM.joiner(mock)
@@ -38,12 +52,45 @@ struct LiveFailureTests {
         }
     }
 
+    /// The mock fails an open hotspot joined with a passphrase only after `not_found_steps`, long
+    /// after the deadline, so the deadline is what ends the join.
     @Test func restoresWhenActivationMissesItsDeadline() async throws {
-        try await NMSoftAPMock.with(LiveNM.parameters(["step_ms": 150])) { mock in
+        let openHotspot: [String: any Sendable] = [
+            "ssid": LiveNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": nil as String?,
+        ]
+        let parameters = LiveNM.parameters(["access_points": [openHotspot], "not_found_steps": 200])
+        try await NMSoftAPMock.with(parameters) { mock in
             let error = await #expect(throws: NetworkManagerError.self) {
-                try await LiveNM.joiner(mock).join(LiveNM.request(activation: .milliseconds(200)))
+                try await LiveNM.joiner(mock).join(LiveNM.request(activation: .milliseconds(300)))
             }
             #expect(error?.joinFailureKind == .timedOut)
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
+    @Test(arguments: [
+        (
+            "/org/freedesktop/NetworkManager/Devices/1", "org.freedesktop.NetworkManager.Device.Wireless",
+            "RequestScan",
+            "a{sv}", "a Wi-Fi scan"
+        ),
+        (
+            "/org/freedesktop/NetworkManager", "org.freedesktop.NetworkManager", "AddAndActivateConnection2",
+            "a{sa{sv}}ooa{sv}", "AddAndActivateConnection2"
+        ),
+    ])
+    func mapsAPolkitRefusalToPermissionDenied(
+        path: String, interface: String, method: String, signature: String, operation: String
+    ) async throws {
+        try await NMSoftAPMock.with(LiveNM.parameters()) { mock in
+            try mock.failMethod(
+                path: path, interface: interface, method: method, inSignature: signature,
+                errorName: "org.freedesktop.NetworkManager.PermissionDenied")
+            let error = await #expect(throws: NetworkManagerError.self) {
+                try await LiveNM.joiner(mock).join(LiveNM.request())
+            }
+            #expect(error == .permissionDenied(operation: operation, message: "refused by the test"))
+            #expect(error?.joinFailureKind == .permissionDenied)
             try LiveNM.expectRestored(mock)
         }
     }
@@ -59,7 +106,7 @@ struct LiveFailureTests {
 }
 
 /// Hosts where NetworkManager cannot be used at all; these need only dbus-daemon.
-@Suite(.enabled(if: LiveTools.hasBus, "needs dbus-daemon"))
+@Suite(.enabled(if: LiveTools.hasBus, "needs dbus-daemon and dbus-send"))
 struct LiveServiceTests {
     @Test func reportsNetworkManagerNotRunning() async throws {
         let bus = try await PrivateSystemBus.start()

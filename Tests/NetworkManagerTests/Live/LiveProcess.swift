@@ -43,9 +43,10 @@ enum LiveProcess {
         process.waitUntilExit()
     }
 
-    /// Polls `condition` every 10 ms for up to five seconds, without blocking a concurrency thread.
+    /// Polls `condition` every 10 ms, without blocking a concurrency thread; the generous deadline
+    /// covers Python start-up on a loaded two-core machine.
     static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(30)
         while !condition() {
             guard ContinuousClock.now < deadline else { throw StartupTimeout(what: what) }
             try await Task.sleep(for: .milliseconds(10))
@@ -67,10 +68,11 @@ enum LiveTools {
         return repository.appendingPathComponent("Tests/Harness/ztharness/nm_softap_template.py").path
     }()
 
-    static let hasBus = FileManager.default.isExecutableFile(atPath: dbusDaemon)
+    static let hasBus =
+        FileManager.default.isExecutableFile(atPath: dbusDaemon)
+        && FileManager.default.isExecutableFile(atPath: dbusSend)
 
     static let hasNMMock: Bool =
-        hasBus && FileManager.default.isExecutableFile(atPath: dbusSend)
-        && FileManager.default.fileExists(atPath: nmTemplate)
+        hasBus && FileManager.default.fileExists(atPath: nmTemplate)
         && LiveProcess.output(python, ["-c", "import dbusmock"]) != nil
 }

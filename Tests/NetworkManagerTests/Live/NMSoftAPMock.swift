@@ -46,6 +46,19 @@ final class NMSoftAPMock {
         bus.stop()
     }
 
+    /// Makes a NetworkManager method fail with `errorName`, as NetworkManager does when polkit says no.
+    func failMethod(path: String, interface: String, method: String, inSignature: String, errorName: String) throws {
+        let code = "raise dbus.exceptions.DBusException('refused by the test', name='\(errorName)')"
+        let reply = LiveProcess.output(
+            LiveTools.dbusSend,
+            [
+                "--bus=\(bus.address)", "--print-reply", "--dest=org.freedesktop.NetworkManager", path,
+                "org.freedesktop.DBus.Mock.AddMethod", "string:\(interface)", "string:\(method)",
+                "string:\(inSignature)", "string:", "string:\(code)",
+            ])
+        guard reply != nil else { throw LiveProcess.StartupTimeout(what: "AddMethod \(method)") }
+    }
+
     /// The mock's view of NetworkManager: profiles, active connections and the calls it received.
     func state() throws -> NMMockState {
         guard let json = Self.stateJSON(bus.address) else { throw LiveProcess.StartupTimeout(what: "GetNMState") }

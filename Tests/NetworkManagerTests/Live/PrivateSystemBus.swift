@@ -7,13 +7,19 @@ final class PrivateSystemBus {
     let address: String
     private let daemon: Process
 
-    /// Starts the daemon and returns once its socket exists.
+    /// Starts the daemon and returns once it answers (its socket file exists a moment before that).
     static func start() async throws -> PrivateSystemBus {
         let bus = try PrivateSystemBus()
-        let socket = bus.socket
+        let address = bus.address
         do {
-            try await LiveProcess.waitUntil("dbus-daemon listens on \(socket)") {
-                FileManager.default.fileExists(atPath: socket)
+            try await LiveProcess.waitUntil("dbus-daemon answers on \(address)") {
+                LiveProcess.output(
+                    LiveTools.dbusSend,
+                    [
+                        "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/",
+                        "org.freedesktop.DBus.Peer.Ping",
+                    ]
+                ) != nil
             }
         } catch {
             bus.stop()
@@ -21,8 +27,6 @@ final class PrivateSystemBus {
         }
         return bus
     }
-
-    private var socket: String { directory.appendingPathComponent("system_bus_socket").path }
 
     private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ztprov-nm-\(UUID().uuidString)")
