@@ -53,7 +53,8 @@ extension NMSoftAPJoiner {
             stateLog: stateLog,
             timeout: request.timeouts.activation,
             cancellable: cancellable,
-            timedOut: NetworkManagerError.activationTimedOut(ssid: request.ssid, lastDeviceState: attempt.device.state)
+            timedOut: NetworkManagerError.activationTimedOut(
+                network: request.ssid, lastDeviceState: attempt.device.state)
         )
     }
 
@@ -166,7 +167,7 @@ extension NMSoftAPJoiner {
                 stateLog: stateLog,
                 timeout: timeout,
                 cancellable: nil,
-                timedOut: NetworkManagerError.activationTimedOut(ssid: previous.id, lastDeviceState: device.state)
+                timedOut: NetworkManagerError.activationTimedOut(network: previous.id, lastDeviceState: device.state)
             )
         } catch {
             throw NetworkManagerError.restoreFailed(connection: previous.id, cause: "\(error)")

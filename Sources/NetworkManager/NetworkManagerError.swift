@@ -24,8 +24,8 @@ public enum NetworkManagerError: Error, Sendable, Equatable {
     case accessPointNotFound(ssid: String)
     /// NetworkManager gave up on the activation and said why (`nil`: it gave no reason).
     case activationFailed(NMStateReason?)
-    /// The activation did not finish within its deadline; the device was last in `lastDeviceState`.
-    case activationTimedOut(ssid: String, lastDeviceState: NMDeviceState)
+    /// Activating `network` (the hotspot, or the previous profile) did not finish within its deadline.
+    case activationTimedOut(network: String, lastDeviceState: NMDeviceState)
     /// Leaving worked, but the previous connection did not come back.
     case restoreFailed(connection: String, cause: String)
     /// A joiner serves one join at a time (one radio, one station) and is already joined.
@@ -74,7 +74,7 @@ extension NetworkManagerError: CustomStringConvertible {
         case .accessPointNotFound(let ssid): "no access point named \(ssid) in the scan results"
         case .activationFailed(let reason?): "NetworkManager could not join the hotspot: \(reason)"
         case .activationFailed(nil): "NetworkManager could not join the hotspot and gave no reason"
-        case .activationTimedOut(let ssid, let state): "joining \(ssid) did not finish in time (device \(state))"
+        case .activationTimedOut(let network, let state): "joining \(network) did not finish in time (device \(state))"
         case .restoreFailed(let connection, let cause): "could not bring back connection \(connection): \(cause)"
         case .alreadyJoined(let interface): "already joined a hotspot on \(interface)"
         case .operationFailed(let operation, let message): "\(operation) failed: \(message)"

@@ -21,7 +21,7 @@ import Transports
         (.activationFailed(NMStateReason(device: 17)), .associationFailed),
         (.activationFailed(NMStateReason(device: 36)), .interfaceUnavailable),
         (.activationFailed(nil), .associationFailed),
-        (.activationTimedOut(ssid: "ZT_1A2B3C", lastDeviceState: .config), .timedOut),
+        (.activationTimedOut(network: "ZT_1A2B3C", lastDeviceState: .config), .timedOut),
         (.restoreFailed(connection: "HomeWiFi", cause: "timed out"), .restoreFailed),
         (.alreadyJoined(interface: "wlan0"), .interfaceUnavailable),
         (.operationFailed(operation: "ActivateConnection", message: "boom"), .associationFailed),
