@@ -47,6 +47,11 @@ let package = Package(
         // MARK: Pure protocol cores: bytes and values in, bytes, values and actions out
 
         .target(
+            name: "BluFi",
+            dependencies: ["CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "Protocomm",
             dependencies: [
                 "CryptoPrimitives",
@@ -56,15 +61,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: Ports: the protocols adapters implement
+        // MARK: Ports: the protocols flows and adapters meet at
 
         .target(
             name: "Transports",
             swiftSettings: strictSettings
         ),
 
-        // MARK: Adapters: one C library each
+        // MARK: Adapters: one system facility each
 
+        .target(
+            name: "Sockets",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "NetworkManager",
             dependencies: ["CLibNM", "Transports"],
@@ -106,9 +116,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "BluFiTests",
+            dependencies: ["BluFi", "CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ProtocommTests",
             dependencies: ["Protocomm", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SocketsTests",
+            dependencies: ["Sockets", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -132,6 +153,12 @@ let package = Package(
                 "ztprov",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            // The tests run the `ztprov` executable: this dependency makes `swift test` build it.
+            dependencies: ["TestSupport", "ztprov"],
             swiftSettings: strictSettings
         ),
     ]
