@@ -75,6 +75,11 @@ let package = Package(
             dependencies: ["Transports"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "NetworkManager",
+            dependencies: ["CLibNM", "Transports"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Crypto facade: the only door to OpenSSL
 
@@ -90,6 +95,11 @@ let package = Package(
             name: "COpenSSL",
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibNM",
+            pkgConfig: "libnm",
+            providers: [.apt(["libnm-dev"])]
         ),
 
         // MARK: Tests
@@ -120,6 +130,16 @@ let package = Package(
         .testTarget(
             name: "SocketsTests",
             dependencies: ["Sockets", "Transports", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TransportsTests",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NetworkManagerTests",
+            dependencies: ["NetworkManager", "Transports"],
             swiftSettings: strictSettings
         ),
         .testTarget(
