@@ -76,6 +76,11 @@ let package = Package(
             dependencies: ["Transports"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "NetworkManager",
+            dependencies: ["CLibNM", "Transports"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Device emulator: device sides and in-memory ports
 
@@ -99,6 +104,11 @@ let package = Package(
             name: "COpenSSL",
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibNM",
+            pkgConfig: "libnm",
+            providers: [.apt(["libnm-dev"])]
         ),
 
         // MARK: Tests
@@ -129,6 +139,16 @@ let package = Package(
         .testTarget(
             name: "SocketsTests",
             dependencies: ["Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TransportsTests",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NetworkManagerTests",
+            dependencies: ["NetworkManager", "Transports"],
             swiftSettings: strictSettings
         ),
         .testTarget(
