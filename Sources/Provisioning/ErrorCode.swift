@@ -41,7 +41,10 @@ extension ErrorCode {
     public static let interrupted = ErrorCode("interrupted", .interrupted)
 
     /// Every code above; tests use it to prove the spellings are unique.
-    public static let catalogue: [ErrorCode] = [
+    public static let catalogue: [ErrorCode] = sharedCatalogue + softAPCatalogue
+
+    /// The codes more than one path reports.
+    static let sharedCatalogue: [ErrorCode] = [
         .invalidOption, .secretMissing, .secretUnreadable,
         .kernelBluetoothMissing, .permissionDenied,
         .lanNoReply,
