@@ -32,6 +32,26 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Ports: protocols the flows and adapters meet at
+
+        .target(
+            name: "Transports",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Adapters: one C library each
+
+        .target(
+            name: "BlueZ",
+            dependencies: ["CDBus", "Transports"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "HCI",
+            dependencies: ["CBluetooth"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Orchestration: flows, user-facing errors
 
         .target(
@@ -54,6 +74,16 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CBluetooth",
+            pkgConfig: "bluez",
+            providers: [.apt(["libbluetooth-dev"])]
+        ),
 
         // MARK: Tests
 
@@ -66,6 +96,17 @@ let package = Package(
             name: "CryptoPrimitivesTests",
             dependencies: ["CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BlueZTests",
+            dependencies: ["BlueZ", "Transports", "TestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HCITests",
+            dependencies: ["HCI"],
             swiftSettings: strictSettings
         ),
         .testTarget(
