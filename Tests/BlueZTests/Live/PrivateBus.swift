@@ -50,11 +50,13 @@ struct PrivateBus {
         try config.write(to: configURL, atomically: true, encoding: .utf8)
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--config-file=\(configURL.path)", "--nofork", "--nopidfile"]
-        daemon.standardOutput = FileHandle.nullDevice
+        daemon.arguments = ["--config-file=\(configURL.path)", "--nofork", "--nopidfile", "--print-address=1"]
+        let address = Pipe()
+        daemon.standardOutput = address
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        try waitUntil(seconds: 5) { FileManager.default.fileExists(atPath: socket) }
+        // The address is printed once the daemon listens; the socket file alone appears a moment earlier.
+        _ = address.fileHandleForReading.availableData
         return PrivateBus(directory: directory, address: "unix:path=\(socket)", daemon: daemon)
     }
 
@@ -82,17 +84,8 @@ struct PrivateBus {
         daemon.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
     }
-
-    static func waitUntil(seconds: Double, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            guard Date() < deadline else { throw LiveTestError.timedOut }
-            usleep(10_000)
-        }
-    }
 }
 
 enum LiveTestError: Error {
-    case timedOut
     case mockDidNotStart(String)
 }
