@@ -10,6 +10,8 @@ enum DBusWireFormat {
         else { preconditionFailure("libdbus ran out of memory building a message") }
         defer { dbus_message_unref(message) }
         try DBusMessageWriter.append(call.arguments, to: message)
+        // Only a sent message gets a serial; a parser rejects serial 0.
+        dbus_message_set_serial(message, 1)
         var buffer: UnsafeMutablePointer<CChar>? = nil
         var length: Int32 = 0
         precondition(dbus_message_marshal(message, &buffer, &length) != 0, "libdbus ran out of memory marshalling")
