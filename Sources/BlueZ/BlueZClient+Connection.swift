@@ -80,7 +80,9 @@ extension BlueZClient {
         }
         try await wait(for: "services of \(device.address)", timeout: ContinuousClock.now.duration(to: deadline)) {
             event, tree in
-            guard let current = tree.device(at: path) else { throw BlueZError.linkLost("\(device.address) was removed") }
+            guard let current = tree.device(at: path) else {
+                throw BlueZError.linkLost("\(device.address) was removed")
+            }
             if case .propertiesChanged(let changedPath, BlueZNames.device, let changed, _) = event, changedPath == path,
                 changed["Connected"]?.bool == false
             {
@@ -89,7 +91,8 @@ extension BlueZClient {
             return current.servicesResolved
         }
         guard let found = profile.locate(on: path, in: tree) else {
-            throw BlueZError.servicesMissing("\(device.address) has no service \(profile.service) with both characteristics")
+            throw BlueZError.servicesMissing(
+                "\(device.address) has no service \(profile.service) with both characteristics")
         }
         return found
     }

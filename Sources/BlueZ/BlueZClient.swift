@@ -21,7 +21,8 @@ public actor BlueZClient {
     private var watchers: [UInt64: Watcher] = [:]
     private var nextWatcher: UInt64 = 0
     private var endedBecause: (any Error)?
-    private var waits: [UInt64: (continuation: CheckedContinuation<Void, any Error>, watcher: UInt64?, timer: Int)] = [:]
+    private var waits: [UInt64: (continuation: CheckedContinuation<Void, any Error>, watcher: UInt64?, timer: Int)] =
+        [:]
     private var writeInFlight = false
     private var writeQueue: [CheckedContinuation<Void, Never>] = []
 

@@ -25,7 +25,8 @@ extension BlueZError {
     /// Classifies a D-Bus error by its name, and `org.bluez.Error.Failed` by its reason text.
     public init(_ error: DBusError) {
         if error.name == "org.bluez.Error.Failed" {
-            self = BlueZQuirks.isLocalConnectionAbort(error.message)
+            self =
+                BlueZQuirks.isLocalConnectionAbort(error.message)
                 ? .connectionAborted(error) : .failed(reason: error.message, error)
         } else {
             self = BlueZError.byName[error.name]?(error) ?? .other(error)

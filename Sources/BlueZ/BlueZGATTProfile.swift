@@ -15,7 +15,8 @@ public struct BlueZGATTProfile: Sendable, Hashable {
     }
 
     /// BluFi: service 0xFFFF, phone→device writes on 0xFF01, device→phone notifications on 0xFF02.
-    public static let bluFi = BlueZGATTProfile(service: "ffff", writeCharacteristic: "ff01", notifyCharacteristic: "ff02")
+    public static let bluFi = BlueZGATTProfile(
+        service: "ffff", writeCharacteristic: "ff01", notifyCharacteristic: "ff02")
 
     /// The profile's objects under `device`, or nil when the tree lacks any of them.
     func locate(on device: DBusObjectPath, in tree: BlueZObjectTree) -> (

@@ -61,7 +61,9 @@ public struct BlueZObjectTree: Sendable, Hashable {
     /// The resolved GATT services of a device.
     public func services(of device: DBusObjectPath) -> [BlueZGATTService] {
         paths(with: BlueZNames.gattService)
-            .compactMap { path in properties(of: path, BlueZNames.gattService).map { BlueZGATTService(path: path, properties: $0) } }
+            .compactMap { path in
+                properties(of: path, BlueZNames.gattService).map { BlueZGATTService(path: path, properties: $0) }
+            }
             .filter { $0.device == device }
     }
 
@@ -69,7 +71,9 @@ public struct BlueZObjectTree: Sendable, Hashable {
     public func characteristics(of service: DBusObjectPath) -> [BlueZGATTCharacteristic] {
         paths(with: BlueZNames.gattCharacteristic)
             .compactMap { path in
-                properties(of: path, BlueZNames.gattCharacteristic).map { BlueZGATTCharacteristic(path: path, properties: $0) }
+                properties(of: path, BlueZNames.gattCharacteristic).map {
+                    BlueZGATTCharacteristic(path: path, properties: $0)
+                }
             }
             .filter { $0.service == service }
     }

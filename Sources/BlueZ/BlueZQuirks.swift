@@ -4,7 +4,9 @@ public enum BlueZQuirks {
     /// `le-connection-abort-by-local` since BlueZ 5.62 (commit "error: BR/EDR and LE connection failure
     /// reasons", `src/error.h`), and as "Software caused connection abort" (ECONNABORTED's text) before. It is
     /// usually RF trouble or Wi-Fi coexistence on combo chips and normally succeeds on retry.
-    public static let localConnectionAbortReasons = ["le-connection-abort-by-local", "Software caused connection abort"]
+    public static let localConnectionAbortReasons = [
+        "le-connection-abort-by-local", "Software caused connection abort",
+    ]
 
     /// Whether a `Failed` reason is a locally aborted connect, in either daemon generation's words.
     public static func isLocalConnectionAbort(_ reason: String) -> Bool {

@@ -1,5 +1,6 @@
-@testable import BlueZ
 import Testing
+
+@testable import BlueZ
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"))
 struct DBusConnectionTests {

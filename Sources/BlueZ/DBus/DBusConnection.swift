@@ -156,7 +156,8 @@ public actor DBusConnection {
             ))
     }
 
-    private func awaitReply(_ call: DBusMethodCall, timeout: Duration, token: UInt64) async -> Result<Reply, any Error> {
+    private func awaitReply(_ call: DBusMethodCall, timeout: Duration, token: UInt64) async -> Result<Reply, any Error>
+    {
         await withCheckedContinuation { continuation in
             do {
                 try send(call, timeout: timeout, token: token, continuation: continuation)
@@ -171,8 +172,9 @@ public actor DBusConnection {
         continuation: CheckedContinuation<Result<Reply, any Error>, Never>
     ) throws(DBusError) {
         guard let handle else { throw closedBecause ?? .disconnected("the connection is not open") }
-        guard let message = dbus_message_new_method_call(
-            call.destination, call.path.rawValue, call.interface, call.member)
+        guard
+            let message = dbus_message_new_method_call(
+                call.destination, call.path.rawValue, call.interface, call.member)
         else { preconditionFailure("libdbus ran out of memory building a message") }
         defer { dbus_message_unref(message) }
         try DBusMessageWriter.append(call.arguments, to: message)

@@ -161,7 +161,8 @@ final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
         guard let next = timers.values.map(\.deadline).min() else { return -1 }
         let remaining = ContinuousClock.now.duration(to: next)
         guard remaining > .zero else { return 0 }
-        let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
+        let milliseconds =
+            remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
         return Int32(clamping: milliseconds)
     }
 

@@ -47,7 +47,10 @@ public struct DBusObjectPath: Sendable, Hashable, Comparable, CustomStringConver
         if text == "/" { return true }
         let elements = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         return elements.allSatisfy { element in
-            !element.isEmpty && element.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            !element.isEmpty
+                && element.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+                }
         }
     }
 }

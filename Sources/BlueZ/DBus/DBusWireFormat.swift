@@ -5,8 +5,9 @@ import CDBus
 enum DBusWireFormat {
     /// Marshals a method call with its arguments into wire bytes.
     static func marshal(_ call: DBusMethodCall) throws(DBusError) -> [UInt8] {
-        guard let message = dbus_message_new_method_call(
-            call.destination, call.path.rawValue, call.interface, call.member)
+        guard
+            let message = dbus_message_new_method_call(
+                call.destination, call.path.rawValue, call.interface, call.member)
         else { preconditionFailure("libdbus ran out of memory building a message") }
         defer { dbus_message_unref(message) }
         try DBusMessageWriter.append(call.arguments, to: message)

@@ -1,5 +1,6 @@
-@testable import BlueZ
 import Foundation
+
+@testable import BlueZ
 
 /// The test template (`Fixtures/bluez_blufi_mock.py`) running under python-dbusmock on a private bus.
 struct BlueZMock {

@@ -1,13 +1,15 @@
-@testable import BlueZ
 import TestSupport
 import Testing
+
+@testable import BlueZ
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
 struct LiveBlueZTests {
     static let fast = BlueZTimeouts(
         call: .seconds(2), connectAttempt: .seconds(2), write: .seconds(2), disconnect: .seconds(2),
         rediscovery: .seconds(2))
-    static let quickRetries = BlueZRetryPolicy(transientBackoff: .milliseconds(20), staleStateBackoff: .milliseconds(20))
+    static let quickRetries = BlueZRetryPolicy(
+        transientBackoff: .milliseconds(20), staleStateBackoff: .milliseconds(20))
     static let getVersion = [UInt8](hex: "1c 00 00 00")
     static let version13 = [UInt8](hex: "41 04 00 02 01 03")
 
@@ -143,7 +145,8 @@ struct LiveBlueZTests {
     }
 
     @Test func refusesAPoweredOffAdapterAndSelectsByAddress() async throws {
-        let adapters = #"{"adapters": [{"name": "hci0", "address": "00:AA:BB:CC:DD:00", "powered": false},"#
+        let adapters =
+            #"{"adapters": [{"name": "hci0", "address": "00:AA:BB:CC:DD:00", "powered": false},"#
             + #" {"name": "hci1", "address": "00:AA:BB:CC:DD:01"}], "devices": []}"#
         try await BlueZMock.with(adapters) { mock in
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: Self.fast) { client in

@@ -1,5 +1,6 @@
-@testable import BlueZ
 import Testing
+
+@testable import BlueZ
 
 @Suite struct BlueZErrorTests {
     static func error(_ name: String, _ message: String = "") -> DBusError {
@@ -13,7 +14,8 @@ import Testing
         ("org.bluez.Error.NotConnected", "notConnected"), ("org.bluez.Error.AlreadyConnected", "alreadyConnected"),
         ("org.bluez.Error.NotSupported", "notSupported"), ("org.bluez.Error.InvalidValueLength", "invalidArguments"),
         ("org.freedesktop.DBus.Error.ServiceUnknown", "bluetoothdNotRunning"),
-        ("org.freedesktop.DBus.Error.AccessDenied", "accessDenied"), ("org.freedesktop.DBus.Error.Disconnected", "busLost"),
+        ("org.freedesktop.DBus.Error.AccessDenied", "accessDenied"),
+        ("org.freedesktop.DBus.Error.Disconnected", "busLost"),
         ("org.freedesktop.DBus.Error.NoReply", "timedOut"), ("org.bluez.Error.Blocked", "adapterBlocked"),
         ("com.example.Error.Odd", "other"),
     ])
@@ -42,25 +44,36 @@ import Testing
     @Test func classifyLeavesNonBusErrorsAlone() {
         #expect(BlueZError.classify(CancellationError()) is CancellationError)
         #expect(BlueZError.classify(BlueZError.deviceNotFound) as? BlueZError == .deviceNotFound)
-        #expect(BlueZError.classify(Self.error("org.bluez.Error.NotReady")) as? BlueZError == .notReady(Self.error("org.bluez.Error.NotReady")))
+        #expect(
+            BlueZError.classify(Self.error("org.bluez.Error.NotReady")) as? BlueZError
+                == .notReady(Self.error("org.bluez.Error.NotReady")))
     }
 }
 
 @Suite struct BlueZRetryPolicyTests {
-    static let abort = BlueZError.connectionAborted(DBusError(name: "org.bluez.Error.Failed", message: "le-connection-abort-by-local"))
+    static let abort = BlueZError.connectionAborted(
+        DBusError(name: "org.bluez.Error.Failed", message: "le-connection-abort-by-local"))
     static let inProgress = BlueZError.inProgress(DBusError(name: "org.bluez.Error.InProgress", message: ""))
 
     @Test func retriesAbortsAfterADisconnect() {
         let policy = BlueZRetryPolicy()
         #expect(policy.decision(after: Self.abort, attempt: 1) == .retry(after: .milliseconds(250), reset: .disconnect))
-        #expect(policy.decision(after: .timedOut("Connect"), attempt: 2) == .retry(after: .milliseconds(250), reset: .disconnect))
-        #expect(policy.decision(after: .linkLost("gone"), attempt: 3) == .retry(after: .milliseconds(250), reset: .disconnect))
+        #expect(
+            policy.decision(after: .timedOut("Connect"), attempt: 2)
+                == .retry(after: .milliseconds(250), reset: .disconnect))
+        #expect(
+            policy.decision(after: .linkLost("gone"), attempt: 3)
+                == .retry(after: .milliseconds(250), reset: .disconnect))
     }
 
     @Test func clearsStaleStateByRemovingTheDevice() {
         let policy = BlueZRetryPolicy()
-        #expect(policy.decision(after: Self.inProgress, attempt: 1) == .retry(after: .milliseconds(500), reset: .removeDevice))
-        #expect(policy.decision(after: .servicesMissing("ffff"), attempt: 1) == .retry(after: .milliseconds(500), reset: .removeDevice))
+        #expect(
+            policy.decision(after: Self.inProgress, attempt: 1)
+                == .retry(after: .milliseconds(500), reset: .removeDevice))
+        #expect(
+            policy.decision(after: .servicesMissing("ffff"), attempt: 1)
+                == .retry(after: .milliseconds(500), reset: .removeDevice))
     }
 
     @Test func stopsAtTheAttemptBudget() {
@@ -81,7 +94,8 @@ import Testing
 
 @Suite struct BlueZQuirksTests {
     @Test func stopDiscoveryToleratesAlreadyStoppedDiscovery() {
-        #expect(BlueZQuirks.stopDiscoveryAlreadyDone(.notReady(DBusError(name: "org.bluez.Error.NotReady", message: ""))))
+        #expect(
+            BlueZQuirks.stopDiscoveryAlreadyDone(.notReady(DBusError(name: "org.bluez.Error.NotReady", message: ""))))
         let notStarted = DBusError(name: "org.bluez.Error.Failed", message: "No discovery started")
         #expect(BlueZQuirks.stopDiscoveryAlreadyDone(BlueZError(notStarted)))
         #expect(!BlueZQuirks.stopDiscoveryAlreadyDone(.accessDenied(DBusError(name: "x", message: ""))))

@@ -1,5 +1,6 @@
-@testable import BlueZ
 import Testing
+
+@testable import BlueZ
 
 @Suite struct BlueZObjectTreeTests {
     typealias P = BlueZPayloads
@@ -7,7 +8,8 @@ import Testing
     func treeWithDevice() throws -> BlueZObjectTree {
         var tree = BlueZObjectTree()
         tree.apply(try P.snapshot())
-        tree.apply(try P.added(P.device, ["org.bluez.Device1": P.deviceProperties, "org.freedesktop.DBus.Properties": [:]]))
+        tree.apply(
+            try P.added(P.device, ["org.bluez.Device1": P.deviceProperties, "org.freedesktop.DBus.Properties": [:]]))
         return tree
     }
 
@@ -32,7 +34,9 @@ import Testing
 
     @Test func mergesChangedAndDropsInvalidatedProperties() throws {
         var tree = try treeWithDevice()
-        tree.apply(try P.changed(P.device, BlueZNames.device, ["RSSI": .int16(-70), "Connected": .boolean(true)], invalidated: ["Name"]))
+        tree.apply(
+            try P.changed(
+                P.device, BlueZNames.device, ["RSSI": .int16(-70), "Connected": .boolean(true)], invalidated: ["Name"]))
         let device = try #require(tree.device(at: P.device))
         #expect(device.rssi == -70)
         #expect(device.isConnected)
@@ -43,7 +47,9 @@ import Testing
     @Test func ignoresChangesForObjectsItDoesNotHold() throws {
         var tree = try treeWithDevice()
         let before = tree
-        tree.apply(try P.changed(DBusObjectPath("/org/bluez/hci0/dev_00_00_00_00_00_01")!, BlueZNames.device, ["RSSI": .int16(-1)]))
+        tree.apply(
+            try P.changed(
+                DBusObjectPath("/org/bluez/hci0/dev_00_00_00_00_00_01")!, BlueZNames.device, ["RSSI": .int16(-1)]))
         tree.apply(try P.changed(P.device, BlueZNames.gattService, ["UUID": .string("x")]))
         #expect(tree == before)
     }
@@ -74,7 +80,8 @@ import Testing
     }
 
     @Test func decodesOnlyObjectManagerAndPropertiesSignals() throws {
-        let other = try P.signal(.root, "org.freedesktop.DBus", "NameOwnerChanged", [.string("a"), .string(""), .string(":1.2")])
+        let other = try P.signal(
+            .root, "org.freedesktop.DBus", "NameOwnerChanged", [.string("a"), .string(""), .string(":1.2")])
         #expect(BlueZObjectEvent(signal: other) == nil)
         let malformed = try P.signal(.root, BlueZNames.objectManager, "InterfacesAdded", [.string("not a path")])
         #expect(BlueZObjectEvent(signal: malformed) == nil)
@@ -90,6 +97,7 @@ import Testing
         #expect(BlueZClient.sighting(connected, tree, adapter: P.adapter, filter: .bluFi) == nil)
         let otherAdapter = DBusObjectPath("/org/bluez/hci1")!
         #expect(BlueZClient.sighting(rssi, tree, adapter: otherAdapter, filter: .bluFi) == nil)
-        #expect(BlueZClient.sighting(rssi, tree, adapter: P.adapter, filter: BlueZScanFilter(namePrefix: "ESP_")) == nil)
+        #expect(
+            BlueZClient.sighting(rssi, tree, adapter: P.adapter, filter: BlueZScanFilter(namePrefix: "ESP_")) == nil)
     }
 }

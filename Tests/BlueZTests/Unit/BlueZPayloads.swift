@@ -40,7 +40,8 @@ enum BlueZPayloads {
     static func signal(_ path: DBusObjectPath, _ interface: String, _ member: String, _ arguments: [DBusValue])
         throws -> DBusSignal
     {
-        let call = DBusMethodCall(destination: "org.bluez", path: path, interface: interface, member: member, arguments: arguments)
+        let call = DBusMethodCall(
+            destination: "org.bluez", path: path, interface: interface, member: member, arguments: arguments)
         let decoded = try DBusWireFormat.arguments(ofMarshalled: DBusWireFormat.marshal(call))
         return DBusSignal(sender: ":1.3", path: path, interface: interface, member: member, arguments: decoded)
     }
@@ -50,10 +51,13 @@ enum BlueZPayloads {
     }
 
     static func removed(_ path: DBusObjectPath, _ names: [String]) throws -> BlueZObjectEvent {
-        try event(signal(.root, BlueZNames.objectManager, "InterfacesRemoved", [.objectPath(path), .stringArray(names)]))
+        try event(
+            signal(.root, BlueZNames.objectManager, "InterfacesRemoved", [.objectPath(path), .stringArray(names)]))
     }
 
-    static func changed(_ path: DBusObjectPath, _ interface: String, _ values: [String: DBusValue], invalidated: [String] = [])
+    static func changed(
+        _ path: DBusObjectPath, _ interface: String, _ values: [String: DBusValue], invalidated: [String] = []
+    )
         throws -> BlueZObjectEvent
     {
         try event(
@@ -63,21 +67,46 @@ enum BlueZPayloads {
     }
 
     static func snapshot() throws -> BlueZObjectEvent {
-        let call = DBusMethodCall(destination: "org.bluez", path: .root, interface: "x.y", member: "Reply", arguments: [managedObjects])
-        return try BlueZObjectEvent(managedObjects: DBusWireFormat.arguments(ofMarshalled: DBusWireFormat.marshal(call)))
+        let call = DBusMethodCall(
+            destination: "org.bluez", path: .root, interface: "x.y", member: "Reply", arguments: [managedObjects])
+        return try BlueZObjectEvent(
+            managedObjects: DBusWireFormat.arguments(ofMarshalled: DBusWireFormat.marshal(call)))
     }
 
     static func resolvedProfile() throws -> [BlueZObjectEvent] {
         [
-            try added(service, ["org.bluez.GattService1": ["UUID": .string("0000ffff-0000-1000-8000-00805f9b34fb"), "Device": .objectPath(device), "Primary": .boolean(true)]]),
-            try added(write, ["org.bluez.GattCharacteristic1": ["UUID": .string("0000ff01-0000-1000-8000-00805f9b34fb"), "Service": .objectPath(service), "Flags": .stringArray(["write"]), "MTU": .uint16(247)]]),
-            try added(notify, ["org.bluez.GattCharacteristic1": ["UUID": .string("0000ff02-0000-1000-8000-00805f9b34fb"), "Service": .objectPath(service), "Flags": .stringArray(["read", "notify"]), "MTU": .uint16(247)]]),
+            try added(
+                service,
+                [
+                    "org.bluez.GattService1": [
+                        "UUID": .string("0000ffff-0000-1000-8000-00805f9b34fb"), "Device": .objectPath(device),
+                        "Primary": .boolean(true),
+                    ]
+                ]),
+            try added(
+                write,
+                [
+                    "org.bluez.GattCharacteristic1": [
+                        "UUID": .string("0000ff01-0000-1000-8000-00805f9b34fb"), "Service": .objectPath(service),
+                        "Flags": .stringArray(["write"]), "MTU": .uint16(247),
+                    ]
+                ]),
+            try added(
+                notify,
+                [
+                    "org.bluez.GattCharacteristic1": [
+                        "UUID": .string("0000ff02-0000-1000-8000-00805f9b34fb"), "Service": .objectPath(service),
+                        "Flags": .stringArray(["read", "notify"]), "MTU": .uint16(247),
+                    ]
+                ]),
             try changed(device, BlueZNames.device, ["ServicesResolved": .boolean(true)]),
         ]
     }
 
     private static func event(_ signal: DBusSignal) throws -> BlueZObjectEvent {
-        guard let event = BlueZObjectEvent(signal: signal) else { throw DBusError.unexpectedReply("undecodable \(signal.member)") }
+        guard let event = BlueZObjectEvent(signal: signal) else {
+            throw DBusError.unexpectedReply("undecodable \(signal.member)")
+        }
         return event
     }
 }

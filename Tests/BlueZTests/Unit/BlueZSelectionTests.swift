@@ -1,6 +1,7 @@
-@testable import BlueZ
 import Foundation
 import Testing
+
+@testable import BlueZ
 
 @Suite struct BlueZSelectionTests {
     struct FixedSlots: BlueZSlotLookup {
@@ -31,7 +32,9 @@ import Testing
 
     @Test func selectsByNameAddressAndSlot() throws {
         let slots = FixedSlots(slots: [2: "hci1"])
-        #expect(try BlueZAdapterSelector.address("00:aa:bb:cc:dd:01").select(from: Self.adapters, slots: slots).name == "hci1")
+        #expect(
+            try BlueZAdapterSelector.address("00:aa:bb:cc:dd:01").select(from: Self.adapters, slots: slots).name
+                == "hci1")
         #expect(try BlueZAdapterSelector.slot(2).select(from: Self.adapters, slots: slots).name == "hci1")
         #expect(try BlueZAdapterSelector.firstPowered.select(from: Self.adapters, slots: slots).name == "hci1")
     }
@@ -39,11 +42,19 @@ import Testing
     @Test func explainsWhyNoAdapterFits() {
         let slots = FixedSlots(slots: [:])
         #expect(throws: BlueZError.noAdapter) { try BlueZAdapterSelector.firstPowered.select(from: [], slots: slots) }
-        #expect(throws: BlueZError.adapterNotFound("hci7")) { try BlueZAdapterSelector.name("hci7").select(from: Self.adapters, slots: slots) }
-        #expect(throws: BlueZError.adapterNotFound("slot:1")) { try BlueZAdapterSelector.slot(1).select(from: Self.adapters, slots: slots) }
-        #expect(throws: BlueZError.adapterPoweredOff("hci0")) { try BlueZAdapterSelector.name("hci0").select(from: Self.adapters, slots: slots) }
+        #expect(throws: BlueZError.adapterNotFound("hci7")) {
+            try BlueZAdapterSelector.name("hci7").select(from: Self.adapters, slots: slots)
+        }
+        #expect(throws: BlueZError.adapterNotFound("slot:1")) {
+            try BlueZAdapterSelector.slot(1).select(from: Self.adapters, slots: slots)
+        }
+        #expect(throws: BlueZError.adapterPoweredOff("hci0")) {
+            try BlueZAdapterSelector.name("hci0").select(from: Self.adapters, slots: slots)
+        }
         let blocked = [Self.adapter("hci0", "00:AA:BB:CC:DD:00", powered: false, state: "off-blocked")]
-        #expect(throws: BlueZError.adapterBlocked("hci0")) { try BlueZAdapterSelector.firstPowered.select(from: blocked, slots: slots) }
+        #expect(throws: BlueZError.adapterBlocked("hci0")) {
+            try BlueZAdapterSelector.firstPowered.select(from: blocked, slots: slots)
+        }
     }
 
     @Test func readsSlotsFromTheUdevDatabase() throws {
@@ -52,12 +63,14 @@ import Testing
         let controllers = root.appendingPathComponent("class")
         let data = root.appendingPathComponent("data")
         for name in ["hci0", "hci1", "hci1:64"] {
-            try FileManager.default.createDirectory(at: controllers.appendingPathComponent(name), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: controllers.appendingPathComponent(name), withIntermediateDirectories: true)
         }
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         try "E:ID_PATH=pci-0000:00:14.0-usb-0:1:1.0\nE:ZTPROV_SLOT=1\n".write(
             to: data.appendingPathComponent("+bluetooth:hci0"), atomically: true, encoding: .utf8)
-        try "E:ZTPROV_SLOT=12\nG:systemd\n".write(to: data.appendingPathComponent("+bluetooth:hci1"), atomically: true, encoding: .utf8)
+        try "E:ZTPROV_SLOT=12\nG:systemd\n".write(
+            to: data.appendingPathComponent("+bluetooth:hci1"), atomically: true, encoding: .utf8)
         let lookup = UdevSlotLookup(controllersDirectory: controllers.path, udevDataDirectory: data.path)
         #expect(try lookup.controllerName(forSlot: 1) == "hci0")
         #expect(try lookup.controllerName(forSlot: 12) == "hci1")

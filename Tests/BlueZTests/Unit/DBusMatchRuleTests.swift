@@ -1,9 +1,13 @@
-@testable import BlueZ
 import Testing
 
+@testable import BlueZ
+
 @Suite struct DBusMatchRuleTests {
-    static func signal(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) -> DBusSignal {
-        DBusSignal(sender: ":1.7", path: DBusObjectPath(path)!, interface: interface, member: member, arguments: arguments)
+    static func signal(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [])
+        -> DBusSignal
+    {
+        DBusSignal(
+            sender: ":1.7", path: DBusObjectPath(path)!, interface: interface, member: member, arguments: arguments)
     }
 
     @Test func printsTheBusTextForm() {
@@ -16,7 +20,8 @@ import Testing
     }
 
     @Test func matchesByPathNamespace() {
-        let rule = DBusMatchRule(interface: "org.freedesktop.DBus.Properties", pathNamespace: DBusObjectPath("/org/bluez")!)
+        let rule = DBusMatchRule(
+            interface: "org.freedesktop.DBus.Properties", pathNamespace: DBusObjectPath("/org/bluez")!)
         #expect(rule.matches(Self.signal("/org/bluez/hci0", "org.freedesktop.DBus.Properties", "PropertiesChanged")))
         #expect(rule.matches(Self.signal("/org/bluez", "org.freedesktop.DBus.Properties", "PropertiesChanged")))
         #expect(!rule.matches(Self.signal("/org/bluezz", "org.freedesktop.DBus.Properties", "PropertiesChanged")))
@@ -25,7 +30,10 @@ import Testing
 
     @Test func matchesArg0PathAsTheSpecDefinesIt() {
         let rule = DBusMatchRule(member: "InterfacesAdded", arg0Path: "/org/bluez/")
-        let added = { (path: String) in Self.signal("/", "org.freedesktop.DBus.ObjectManager", "InterfacesAdded", [.objectPath(DBusObjectPath(path)!)]) }
+        let added = { (path: String) in
+            Self.signal(
+                "/", "org.freedesktop.DBus.ObjectManager", "InterfacesAdded", [.objectPath(DBusObjectPath(path)!)])
+        }
         #expect(rule.matches(added("/org/bluez/hci0")))
         #expect(rule.matches(added("/org/bluez/hci0/dev_00_11_22_33_44_55")))
         #expect(!rule.matches(added("/org/freedesktop")))

@@ -1,6 +1,7 @@
-@testable import BlueZ
 import TestSupport
 import Testing
+
+@testable import BlueZ
 
 @Suite struct DBusValueCodingTests {
     static let device = DBusObjectPath("/org/bluez/hci0/dev_24_0A_C4_12_34_56")!
@@ -12,7 +13,8 @@ import Testing
         .stringArray(["0000ffff-0000-1000-8000-00805f9b34fb"]), .stringArray([]),
         .properties(["Transport": .string("le"), "UUIDs": .stringArray(["ffff"]), "RSSI": .int16(-80)]),
         .properties([:]),
-        .dictionary(key: .uint16, value: .variant, [DBusDictionaryEntry(key: .uint16(0x02E5), value: .variant(.bytes([1, 2])))]),
+        .dictionary(
+            key: .uint16, value: .variant, [DBusDictionaryEntry(key: .uint16(0x02E5), value: .variant(.bytes([1, 2])))]),
         .structure([.objectPath(device), .uint32(3)]),
         .variant(.variant(.boolean(true))),
         .array(element: .structure([.string, .int32]), [.structure([.string("a"), .int32(1)])]),
@@ -23,7 +25,10 @@ import Testing
                     key: .objectPath(device),
                     value: .dictionary(
                         key: .string, value: .dictionary(key: .string, value: .variant),
-                        [DBusDictionaryEntry(key: .string("org.bluez.Device1"), value: .properties(["Connected": .boolean(false)]))]))
+                        [
+                            DBusDictionaryEntry(
+                                key: .string("org.bluez.Device1"), value: .properties(["Connected": .boolean(false)]))
+                        ]))
             ]),
     ]
 
@@ -38,13 +43,15 @@ import Testing
 
     @Test func marshalsTheWriteValueCallAsTheSpecLaysItOut() throws {
         let call = DBusMethodCall(
-            destination: "org.bluez", path: Self.device, interface: "org.bluez.GattCharacteristic1", member: "WriteValue",
+            destination: "org.bluez", path: Self.device, interface: "org.bluez.GattCharacteristic1",
+            member: "WriteValue",
             arguments: [.bytes([0x1C, 0, 0, 0]), .properties(["type": .string("request")])])
         let bytes = try DBusWireFormat.marshal(call)
         // Little-endian method call; body = ay (length 4, 1c 00 00 00), then a{sv}: array length 24, padding to
         // the 8-byte dict-entry boundary, "type", variant signature "s", "request".
         #expect(bytes.prefix(2) == [0x6C, 0x01])
-        let body = "04000000" + "1c000000" + "18000000" + "00000000" + "04000000" + "74797065" + "00" + "017300"
+        let body =
+            "04000000" + "1c000000" + "18000000" + "00000000" + "04000000" + "74797065" + "00" + "017300"
             + "07000000" + "72657175657374" + "00"
         #expect(bytes.suffix(40).hexString == body)
     }
@@ -54,15 +61,21 @@ import Testing
         let badKey = DBusValue.dictionary(key: .variant, value: .string, [])
         let badSignature = DBusValue.signature("a{")
         for value in [badArray, badKey, badSignature, .string("nul\u{0}inside")] {
-            let call = DBusMethodCall(destination: "x.y", path: .root, interface: "x.y", member: "Z", arguments: [value])
+            let call = DBusMethodCall(
+                destination: "x.y", path: .root, interface: "x.y", member: "Z", arguments: [value])
             #expect(throws: DBusError.self) { try DBusWireFormat.marshal(call) }
         }
     }
 
     @Test(arguments: [
         ("y", DBusType.byte), ("as", .array(.string)), ("a{sv}", .dictionary(key: .string, value: .variant)),
-        ("a{oa{sa{sv}}}", .dictionary(key: .objectPath, value: .dictionary(key: .string, value: .dictionary(key: .string, value: .variant)))),
-        ("(oa{sv})", .structure([.objectPath, .dictionary(key: .string, value: .variant)])), ("h", .unixFD), ("a{qv}", .dictionary(key: .uint16, value: .variant)),
+        (
+            "a{oa{sa{sv}}}",
+            .dictionary(
+                key: .objectPath, value: .dictionary(key: .string, value: .dictionary(key: .string, value: .variant)))
+        ),
+        ("(oa{sv})", .structure([.objectPath, .dictionary(key: .string, value: .variant)])), ("h", .unixFD),
+        ("a{qv}", .dictionary(key: .uint16, value: .variant)),
     ])
     func parsesAndPrintsSignatures(signature: String, type: DBusType) {
         #expect(DBusType(signature: signature) == type)
@@ -75,7 +88,10 @@ import Testing
     }
 
     @Test func splitsAMessageSignatureIntoTypes() {
-        #expect(DBusType.types(inSignature: "sa{sv}as") == [.string, .dictionary(key: .string, value: .variant), .array(.string)])
+        #expect(
+            DBusType.types(inSignature: "sa{sv}as") == [
+                .string, .dictionary(key: .string, value: .variant), .array(.string),
+            ])
     }
 
     @Test(arguments: ["/", "/org/bluez", "/org/bluez/hci0/dev_24_0A_C4_12_34_56"])
@@ -97,7 +113,9 @@ import Testing
     }
 
     @Test func readsPropertiesThroughVariants() {
-        let properties = DBusValue.properties(["Name": .string("BLUFI"), "RSSI": .int16(-60), "Connected": .boolean(true)])
+        let properties = DBusValue.properties([
+            "Name": .string("BLUFI"), "RSSI": .int16(-60), "Connected": .boolean(true),
+        ])
         let decoded = properties.stringKeyed
         #expect(decoded?["Name"]?.string == "BLUFI")
         #expect(decoded?["RSSI"]?.integer == -60)
