@@ -49,7 +49,12 @@ public actor DBusConnection {
         self.loop = loop
     }
 
-    deinit {
+    // Isolated, so it runs on the loop thread and may still close a connection nobody closed.
+    isolated deinit {
+        if let handle {
+            dbus_connection_close(handle)
+            dbus_connection_unref(handle)
+        }
         loop.stop()
     }
 
