@@ -8,25 +8,55 @@ extension BlueZClient {
     /// decides. Throws `BlueZError`, `CancellationError`, or what `body` throws.
     public func withConnectedDevice<Result>(
         _ device: BlueZDevice, profile: BlueZGATTProfile = .bluFi, retryPolicy: BlueZRetryPolicy = BlueZRetryPolicy(),
-        _ body: (BlueZGATTClient) async throws -> Result
+        notifications mode: BlueZNotificationMode = .startNotify, _ body: (BlueZGATTClient) async throws -> Result
     ) async throws -> Result {
         let (connected, write, notify) = try await connect(device, profile: profile, retryPolicy: retryPolicy)
         let (notifications, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
         let watcher = addWatcher(linkWatcher(device: connected, notify: notify.path, into: continuation))
-        var notifying = false
+        var session: NotificationSession?
         do {
-            _ = try await call(notify.path, BlueZNames.gattCharacteristic, "StartNotify")
-            notifying = true
+            session = try await startNotifications(notify, mode: mode, into: continuation)
             let gatt = BlueZGATTClient(
-                device: connected, mtu: write.mtu ?? notify.mtu ?? BlueZQuirks.defaultATTMTU,
+                device: connected, mtu: write.mtu ?? notify.mtu ?? session?.mtu ?? BlueZQuirks.defaultATTMTU,
                 notifications: notifications, client: self, writeCharacteristic: write.path)
             let result = try await body(gatt)
-            await tearDown(connected.path, notify: notify.path, watcher: watcher, continuation)
+            await tearDown(connected.path, session: session, watcher: watcher, continuation)
             return result
         } catch {
-            await tearDown(connected.path, notify: notifying ? notify.path : nil, watcher: watcher, continuation)
+            await tearDown(connected.path, session: session, watcher: watcher, continuation)
             throw error
         }
+    }
+
+    /// Notifications that are on, and how to turn them off.
+    enum NotificationSession {
+        case started(DBusObjectPath)
+        case acquired(BlueZNotifySocket)
+
+        var mtu: Int? {
+            if case .acquired(let socket) = self { return socket.mtu }
+            return nil
+        }
+    }
+
+    private func startNotifications(
+        _ characteristic: BlueZGATTCharacteristic, mode: BlueZNotificationMode,
+        into continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
+    ) async throws -> NotificationSession {
+        if mode == .acquireWhereOffered, characteristic.offersAcquireNotify {
+            do {
+                let reply = try await call(
+                    characteristic.path, BlueZNames.gattCharacteristic, "AcquireNotify", [.properties([:])])
+                if reply.count == 2, case .unixFD(let fd) = reply[0], let mtu = reply[1].integer {
+                    return .acquired(
+                        BlueZNotifySocket(fd: fd, mtu: mtu, loop: connection.loop, continuation: continuation))
+                }
+            } catch BlueZError.notSupported, BlueZError.notPermitted, BlueZError.failed {
+                // Refused (e.g. another client holds it): the property path still works.
+            }
+        }
+        _ = try await call(characteristic.path, BlueZNames.gattCharacteristic, "StartNotify")
+        return .started(characteristic.path)
     }
 
     /// Writes one value with response, serialized with every other write; polls while BlueZ says InProgress.
@@ -140,13 +170,18 @@ extension BlueZClient {
     }
 
     private func tearDown(
-        _ device: DBusObjectPath, notify: DBusObjectPath?, watcher: UInt64,
+        _ device: DBusObjectPath, session: NotificationSession?, watcher: UInt64,
         _ continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
     ) async {
         removeWatcher(watcher)
         continuation.finish()
-        if let notify, tree.device(at: device)?.isConnected == true {
-            _ = try? await call(notify, BlueZNames.gattCharacteristic, "StopNotify", honoursCancellation: false)
+        switch session {
+        case .acquired(let socket):
+            socket.close()
+        case .started(let characteristic) where tree.device(at: device)?.isConnected == true:
+            _ = try? await call(characteristic, BlueZNames.gattCharacteristic, "StopNotify", honoursCancellation: false)
+        default:
+            break
         }
         await disconnect(device)
     }

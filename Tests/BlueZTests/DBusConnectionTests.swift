@@ -57,7 +57,9 @@ struct DBusConnectionLiveTests {
         _ = try await connection.call(
             DBusMethodCall(
                 destination: "org.bluez", path: .root, interface: "org.freedesktop.DBus.Mock", member: "AddMethod",
-                arguments: [.string(""), .string("Stall"), .string("i"), .string(""), .string("time.sleep(args[0] / 1000)")]),
+                arguments: [
+                    .string(""), .string("Stall"), .string("i"), .string(""), .string("time.sleep(args[0] / 1000)"),
+                ]),
             timeout: .seconds(2))
     }
 

@@ -157,7 +157,10 @@ public actor DBusConnection {
             DBusLoopExecutor.Source(
                 fd: fd,
                 prepare: { [weak self] in self?.assumeIsolated { $0.prepareSocket() } ?? 0 },
-                handle: { [weak self] _ in self?.assumeIsolated { $0.serviceSocket() } }
+                handle: { [weak self] _ in
+                    self?.assumeIsolated { $0.serviceSocket() }
+                    return true
+                }
             ))
     }
 

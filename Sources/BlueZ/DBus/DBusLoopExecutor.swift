@@ -15,8 +15,8 @@ final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
         let fd: Int32
         /// Called before each poll; returns the `poll(2)` events to wait for.
         let prepare: () -> Int16
-        /// Called with the `revents` that poll reported.
-        let handle: (Int16) -> Void
+        /// Called with the `revents` that poll reported; returns false to stop watching the descriptor.
+        let handle: (Int16) -> Bool
     }
 
     private enum Work {
@@ -182,7 +182,9 @@ final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
             while read(wakeReader, &drained, drained.count) == drained.count {}
         }
         for (index, handle) in handles.enumerated() where fds[index + 1].revents != 0 {
-            sources[handle]?.handle(fds[index + 1].revents)
+            // Copied out first: a handler may add or remove sources.
+            guard let source = sources[handle] else { continue }
+            if !source.handle(fds[index + 1].revents) { sources[handle] = nil }
         }
     }
 }

@@ -12,6 +12,8 @@ Control on "/" (interface org.bluez.Mock): ForceDisconnect(address) drops the li
 Device logic: CTRL GET_VERSION (type 0x1c) is answered on FF02 with DATA VERSION 1.3 (41 04 <seq> 02 01 03).
 '''
 
+import socket
+
 import dbus
 from gi.repository import GLib
 
@@ -30,7 +32,7 @@ MOCK = 'org.bluez.Mock'
 FILTER_KEYS = {'UUIDs', 'RSSI', 'Pathloss', 'Transport', 'DuplicateData', 'Discoverable', 'Pattern'}
 BLUFI_SERVICE = '0000ffff-0000-1000-8000-00805f9b34fb'
 
-STATE = {'devices': {}, 'filters': {}}
+STATE = {'devices': {}, 'filters': {}, 'acquired': {}}
 
 
 def error(name, message=''):
@@ -198,7 +200,9 @@ def resolve(path):
             'UUID': dbus.String(uuid), 'Service': dbus.ObjectPath(service),
             'Flags': dbus.Array(flags, signature='s'), 'MTU': mtu,
             'Value': dbus.Array([], signature='y'), 'Notifying': dbus.Boolean(False),
+            **({'NotifyAcquired': dbus.Boolean(False)} if 'notify' in flags else {}),
         }, [
+            ('AcquireNotify', 'a{sv}', 'hq', acquire_notify),
             ('WriteValue', 'aya{sv}', '', write_value),
             ('ReadValue', 'a{sv}', 'ay', lambda self, options: self.props[CHARACTERISTIC]['Value']),
             ('StartNotify', '', '', lambda self: notifying(self, True)),
@@ -224,8 +228,35 @@ def write_value(self, value, options):
         later(1, lambda: notify(self.path.rsplit('/', 1)[0] + '/char002b', reply))
 
 
+def acquire_notify(self, options):
+    if self.props[CHARACTERISTIC]['Notifying'] or self.path in STATE['acquired']:
+        raise error('org.bluez.Error.InProgress', 'In Progress')
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    STATE['acquired'][self.path] = ours
+    self.UpdateProperties(CHARACTERISTIC, {'NotifyAcquired': dbus.Boolean(True)})
+
+    def released(*_):
+        release_notify(self.path)
+        return False
+    GLib.io_add_watch(ours.fileno(), GLib.IO_HUP | GLib.IO_ERR, released)
+    fd = dbus.types.UnixFd(theirs)
+    theirs.close()
+    return (fd, dbus.UInt16(self.props[CHARACTERISTIC]['MTU']))
+
+
+def release_notify(path):
+    ours = STATE['acquired'].pop(path, None)
+    if ours is None:
+        return
+    ours.close()
+    if path in mockobject.objects:
+        mockobject.objects[path].UpdateProperties(CHARACTERISTIC, {'NotifyAcquired': dbus.Boolean(False)})
+
+
 def notify(path, payload):
-    if path in mockobject.objects and mockobject.objects[path].props[CHARACTERISTIC]['Notifying']:
+    if path in STATE['acquired']:
+        STATE['acquired'][path].send(payload)
+    elif path in mockobject.objects and mockobject.objects[path].props[CHARACTERISTIC]['Notifying']:
         mockobject.objects[path].UpdateProperties(
             CHARACTERISTIC, {'Value': dbus.Array(payload, signature='y')})
 
@@ -233,6 +264,7 @@ def notify(path, payload):
 def drop_link(path):
     device = mockobject.objects[path]
     for child in sorted((p for p in mockobject.objects if p.startswith(path + '/')), reverse=True):
+        release_notify(child)
         remove_object(child)
     if device.props[DEVICE]['Connected']:
         device.UpdateProperties(DEVICE, {'ServicesResolved': dbus.Boolean(False)})

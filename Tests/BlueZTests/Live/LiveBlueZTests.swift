@@ -171,3 +171,40 @@ struct LiveBlueZTests {
         }
     }
 }
+
+@Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+struct LiveAcquireNotifyTests {
+    @Test func readsNotificationsFromTheAcquiredSocket() async throws {
+        try await BlueZMock.with(LiveBlueZTests.device(#", "mtu": 247"#)) { mock in
+            let reply = try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) {
+                client in
+                let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
+                return try await client.withConnectedDevice(device, notifications: .acquireWhereOffered) { gatt in
+                    #expect(gatt.mtu == 247)
+                    try await gatt.write(LiveBlueZTests.getVersion)
+                    var replies = gatt.notifications.makeAsyncIterator()
+                    return try await replies.next()
+                }
+            }
+            #expect(reply == LiveBlueZTests.version13)
+            let calls = try mock.calledMethods()
+            #expect(calls.contains("AcquireNotify"))
+            #expect(!calls.contains("StartNotify"))
+            #expect(calls.last == "Disconnect")
+        }
+    }
+
+    @Test func reportsLinkLossThroughTheSocket() async throws {
+        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+                let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
+                try await client.withConnectedDevice(device, notifications: .acquireWhereOffered) { gatt in
+                    try await mock.forceDisconnect(device.address)
+                    await #expect(throws: BlueZError.self) {
+                        for try await _ in gatt.notifications {}
+                    }
+                }
+            }
+        }
+    }
+}
