@@ -32,10 +32,10 @@ extension BlueZClient {
         do {
             try await startDiscovery(on: adapter)
             let result = try await body(stream)
-            try await stopDiscovery(on: adapter)
+            try await stopDiscovery(on: adapter.path)
             return result
         } catch {
-            try? await stopDiscovery(on: adapter)
+            try? await stopDiscovery(on: adapter.path)
             throw error
         }
     }
@@ -78,6 +78,7 @@ extension BlueZClient {
         while true {
             do {
                 _ = try await call(adapter.path, BlueZNames.adapter, "StartDiscovery")
+                discoveringAdapters.insert(adapter.path)
                 return
             } catch BlueZError.inProgress(let error) {
                 guard attempt < 5 else { throw BlueZError.inProgress(error) }
@@ -87,13 +88,18 @@ extension BlueZClient {
         }
     }
 
-    private func stopDiscovery(on adapter: BlueZAdapter) async throws {
+    /// Stops the discovery this client started on `adapter` and clears its filter; a no-op when none runs.
+    func stopDiscovery(on adapter: DBusObjectPath) async throws {
+        guard discoveringAdapters.remove(adapter) != nil else { return }
+        var failure: (any Error)?
         do {
-            _ = try await call(adapter.path, BlueZNames.adapter, "StopDiscovery", honoursCancellation: false)
+            _ = try await call(adapter, BlueZNames.adapter, "StopDiscovery", honoursCancellation: false)
         } catch let error as BlueZError where BlueZQuirks.stopDiscoveryAlreadyDone(error) {
-            return
+        } catch {
+            failure = error
         }
         _ = try? await call(
-            adapter.path, BlueZNames.adapter, "SetDiscoveryFilter", [.properties([:])], honoursCancellation: false)
+            adapter, BlueZNames.adapter, "SetDiscoveryFilter", [.properties([:])], honoursCancellation: false)
+        if let failure { throw failure }
     }
 }

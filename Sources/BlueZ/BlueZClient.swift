@@ -23,6 +23,8 @@ public actor BlueZClient {
     private var endedBecause: (any Error)?
     private var waits: [UInt64: (continuation: CheckedContinuation<Void, any Error>, watcher: UInt64?, timer: Int)] =
         [:]
+    /// Adapters where this client runs a discovery session, so a connect can stop it first.
+    var discoveringAdapters: Set<DBusObjectPath> = []
     private var writeInFlight = false
     private var writeQueue: [CheckedContinuation<Void, Never>] = []
 

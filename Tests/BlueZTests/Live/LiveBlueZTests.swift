@@ -208,3 +208,38 @@ struct LiveAcquireNotifyTests {
         }
     }
 }
+
+@Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+struct LiveDiscoveryTests {
+    @Test func stopsItsOwnDiscoveryBeforeConnecting() async throws {
+        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+                let adapter = try await client.adapter()
+                try await client.withDiscovery(on: adapter, filter: .bluFi) { devices in
+                    for try await device in devices {
+                        try await client.withConnectedDevice(device) { _ in }
+                        break
+                    }
+                }
+            }
+            let calls = try mock.calledMethods().filter { ["StopDiscovery", "Connect", "StartDiscovery"].contains($0) }
+            #expect(calls == ["StartDiscovery", "StopDiscovery", "Connect"])
+        }
+    }
+
+    @Test func reportsEachSightingForTheScanDuration() async throws {
+        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
+            let seen = try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+                try await client.withDiscovery(
+                    on: client.adapter(), filter: BlueZScanFilter(), duration: .milliseconds(400)
+                ) {
+                    devices in
+                    var addresses: Set<String> = []
+                    for try await device in devices { addresses.insert(device.address) }
+                    return addresses
+                }
+            }
+            #expect(seen == ["24:0A:C4:12:34:56", "C0:FF:EE:00:00:01"])
+        }
+    }
+}
