@@ -1,13 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Settings every target shares: explicit existentials, explicit imports, and imports that stay
-/// internal unless a module re-exports a type on purpose.
-let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+/// Settings every target shares.
+///
+/// Explicit existentials, explicit imports, and imports that stay internal unless a module re-exports
+/// a type on purpose. CI (which sets `CI`) also turns warnings into errors, so the build it checks is
+/// the one `swift test` reuses.
+let strictSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
 let package = Package(
     name: "ztprov",
@@ -18,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         // MARK: Executable: parse, wire, print
@@ -32,15 +37,44 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: Ports: protocols the flows and adapters meet at
+        // MARK: Orchestration: flows, user-facing errors
+
+        .target(
+            name: "Provisioning",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Pure protocol cores: bytes and values in, bytes, values and actions out
+
+        .target(
+            name: "BluFi",
+            dependencies: ["CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Protocomm",
+            dependencies: [
+                "CryptoPrimitives",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            exclude: ["Protos"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Ports: the protocols flows and adapters meet at
 
         .target(
             name: "Transports",
             swiftSettings: strictSettings
         ),
 
-        // MARK: Adapters: one C library each
+        // MARK: Adapters: one system facility each
 
+        .target(
+            name: "Sockets",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "BlueZ",
             dependencies: ["CDBus", "Transports"],
@@ -49,13 +83,6 @@ let package = Package(
         .target(
             name: "HCI",
             dependencies: ["CBluetooth"],
-            swiftSettings: strictSettings
-        ),
-
-        // MARK: Orchestration: flows, user-facing errors
-
-        .target(
-            name: "Provisioning",
             swiftSettings: strictSettings
         ),
 
@@ -99,6 +126,23 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "BluFiTests",
+            dependencies: ["BluFi", "CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ProtocommTests",
+            dependencies: ["Protocomm", "CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SocketsTests",
+            dependencies: ["Sockets", "Transports", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "BlueZTests",
             dependencies: ["BlueZ", "Transports", "TestSupport"],
             resources: [.copy("Fixtures")],
@@ -120,6 +164,12 @@ let package = Package(
                 "ztprov",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            // The tests run the `ztprov` executable: this dependency makes `swift test` build it.
+            dependencies: ["TestSupport", "ztprov"],
             swiftSettings: strictSettings
         ),
     ]
