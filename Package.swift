@@ -145,7 +145,6 @@ let package = Package(
         .testTarget(
             name: "BlueZTests",
             dependencies: ["BlueZ", "Transports", "TestSupport"],
-            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(

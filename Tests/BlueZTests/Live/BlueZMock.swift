@@ -2,16 +2,20 @@ import Foundation
 
 @testable import BlueZ
 
-/// The test template (`Fixtures/bluez_blufi_mock.py`) running under python-dbusmock on a private bus.
+/// The harness's BlueZ emulation (`Tests/Harness/ztharness/bluez_blufi_template.py`) running under
+/// python-dbusmock on a private bus.
 struct BlueZMock {
     let bus: PrivateBus
     let process: Process
     let callLog: URL
 
-    /// Starts a bus and the mock with `parameters` (the template's JSON), runs `body`, and stops both.
+    /// The shared template, found from this file's place in the repository.
+    static let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Harness/ztharness/bluez_blufi_template.py").standardizedFileURL.path
+
+    /// Starts a bus and the mock with `parameters` (the scenario's "bluez" JSON), runs `body`, and stops both.
     static func with<T>(_ parameters: String = "{}", _ body: (BlueZMock) async throws -> T) async throws -> T {
         try await PrivateBus.with { bus in
-            let template = Bundle.module.path(forResource: "bluez_blufi_mock", ofType: "py", inDirectory: "Fixtures")!
             let callLog = bus.directory.appendingPathComponent("calls.log")
             let process = try bus.launch(
                 "/usr/bin/python3", ["-m", "dbusmock", "--template", template, "-l", callLog.path, "-p", parameters],

@@ -46,11 +46,14 @@ struct LiveBlueZTests {
     }
 
     @Test func reportsACachedDeviceWhenItsRSSIChanges() async throws {
-        try await BlueZMock.with(Self.device(#", "known": true"#)) { mock in
+        try await BlueZMock.with(Self.device(#", "cached": true"#)) { mock in
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: Self.fast) { client in
-                #expect(await client.tree.device(at: DBusObjectPath("/org/bluez/hci0/dev_24_0A_C4_12_34_56")!) != nil)
+                // Known before discovery, without RSSI: only a PropertiesChanged can announce the sighting.
+                let known = await client.tree.device(at: DBusObjectPath("/org/bluez/hci0/dev_24_0A_C4_12_34_56")!)
+                #expect(known != nil)
+                #expect(known?.rssi == nil)
                 let found = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
-                #expect(found.rssi == -53)
+                #expect(found.rssi == -52)
             }
         }
     }
@@ -73,7 +76,7 @@ struct LiveBlueZTests {
     }
 
     @Test func retriesAnInjectedLocalConnectionAbort() async throws {
-        try await BlueZMock.with(Self.device(#", "connect_fail_first_n": 1"#)) { mock in
+        try await BlueZMock.with(Self.device(#", "faults": {"connect_fail_first_n": 1}"#)) { mock in
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: Self.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnectedDevice(device, retryPolicy: Self.quickRetries) { gatt in
@@ -86,7 +89,7 @@ struct LiveBlueZTests {
     }
 
     @Test func clearsAStaleInProgressConnectByRemovingTheDevice() async throws {
-        try await BlueZMock.with(Self.device(#", "in_progress_first_n": 1"#)) { mock in
+        try await BlueZMock.with(Self.device(#", "faults": {"in_progress_first_n": 1}"#)) { mock in
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: Self.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnectedDevice(device, retryPolicy: Self.quickRetries) { _ in }
@@ -98,7 +101,7 @@ struct LiveBlueZTests {
     }
 
     @Test func givesUpAfterTheRetryBudget() async throws {
-        try await BlueZMock.with(Self.device(#", "connect_fail_first_n": 9"#)) { mock in
+        try await BlueZMock.with(Self.device(#", "faults": {"connect_fail_first_n": 9}"#)) { mock in
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: Self.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 let error = await #expect(throws: BlueZError.self) {

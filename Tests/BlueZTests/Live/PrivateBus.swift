@@ -15,6 +15,9 @@ struct PrivateBus {
         if !FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock") {
             return "python3-dbusmock is not installed (apt install python3-dbusmock)"
         }
+        if !FileManager.default.fileExists(atPath: BlueZMock.template) {
+            return "the harness's BlueZ template is missing at \(BlueZMock.template)"
+        }
         return nil
     }
 
