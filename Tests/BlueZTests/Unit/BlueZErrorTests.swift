@@ -2,26 +2,42 @@ import Testing
 
 @testable import BlueZ
 
+private func why(_ name: String) -> DBusError {
+    DBusError(name: name, message: "why")
+}
+
 @Suite struct BlueZErrorTests {
     static func error(_ name: String, _ message: String = "") -> DBusError {
         DBusError(name: name, message: message)
     }
 
-    @Test(arguments: [
-        ("org.bluez.Error.NotReady", "notReady"), ("org.bluez.Error.NotPermitted", "notPermitted"),
-        ("org.bluez.Error.NotAuthorized", "notAuthorized"), ("org.bluez.Error.InProgress", "inProgress"),
-        ("org.bluez.Error.DoesNotExist", "doesNotExist"), ("org.freedesktop.DBus.Error.UnknownObject", "doesNotExist"),
-        ("org.bluez.Error.NotConnected", "notConnected"), ("org.bluez.Error.AlreadyConnected", "alreadyConnected"),
-        ("org.bluez.Error.NotSupported", "notSupported"), ("org.bluez.Error.InvalidValueLength", "invalidArguments"),
-        ("org.freedesktop.DBus.Error.ServiceUnknown", "bluetoothdNotRunning"),
-        ("org.freedesktop.DBus.Error.AccessDenied", "accessDenied"),
-        ("org.freedesktop.DBus.Error.Disconnected", "busLost"),
-        ("org.freedesktop.DBus.Error.NoReply", "timedOut"), ("org.bluez.Error.Blocked", "adapterBlocked"),
-        ("com.example.Error.Odd", "other"),
-    ])
-    func mapsErrorNamesToCases(name: String, expected: String) {
-        let mapped = BlueZError(Self.error(name, "why"))
-        #expect(String(describing: mapped).hasPrefix(expected + "("), "\(mapped)")
+    @Test(
+        arguments: [
+            ("org.bluez.Error.NotReady", BlueZError.notReady(why("org.bluez.Error.NotReady"))),
+            ("org.bluez.Error.NotPermitted", .notPermitted(why("org.bluez.Error.NotPermitted"))),
+            ("org.bluez.Error.NotAuthorized", .notAuthorized(why("org.bluez.Error.NotAuthorized"))),
+            ("org.bluez.Error.InProgress", .inProgress(why("org.bluez.Error.InProgress"))),
+            ("org.bluez.Error.DoesNotExist", .doesNotExist(why("org.bluez.Error.DoesNotExist"))),
+            (
+                "org.freedesktop.DBus.Error.UnknownObject",
+                .doesNotExist(why("org.freedesktop.DBus.Error.UnknownObject"))
+            ),
+            ("org.bluez.Error.NotConnected", .notConnected(why("org.bluez.Error.NotConnected"))),
+            ("org.bluez.Error.AlreadyConnected", .alreadyConnected(why("org.bluez.Error.AlreadyConnected"))),
+            ("org.bluez.Error.NotSupported", .notSupported(why("org.bluez.Error.NotSupported"))),
+            ("org.bluez.Error.InvalidValueLength", .invalidArguments(why("org.bluez.Error.InvalidValueLength"))),
+            (
+                "org.freedesktop.DBus.Error.ServiceUnknown",
+                .bluetoothdNotRunning(why("org.freedesktop.DBus.Error.ServiceUnknown"))
+            ),
+            ("org.freedesktop.DBus.Error.AccessDenied", .accessDenied(why("org.freedesktop.DBus.Error.AccessDenied"))),
+            ("org.freedesktop.DBus.Error.Disconnected", .busLost(why("org.freedesktop.DBus.Error.Disconnected"))),
+            ("org.freedesktop.DBus.Error.NoReply", .timedOut("why")),
+            ("org.bluez.Error.Blocked", .adapterBlocked("why")),
+            ("com.example.Error.Odd", .other(why("com.example.Error.Odd"))),
+        ])
+    func mapsErrorNamesToCases(name: String, expected: BlueZError) {
+        #expect(BlueZError(why(name)) == expected)
     }
 
     @Test func keepsTheDBusNameAndMessage() {
@@ -108,5 +124,14 @@ import Testing
 
     @Test func fallsBackToTheATTDefaultMTU() {
         #expect(BlueZQuirks.defaultATTMTU == 23)
+    }
+}
+
+@Suite struct BlueZErrorDescriptionTests {
+    @Test func namesTheDBusErrorAndAFix() {
+        let aborted = BlueZError(DBusError(name: "org.bluez.Error.Failed", message: "le-connection-abort-by-local"))
+        #expect(aborted.description.contains("org.bluez.Error.Failed: le-connection-abort-by-local"))
+        #expect(BlueZError.adapterPoweredOff("hci1").description.contains("bluetoothctl power on"))
+        #expect(BlueZError.adapterBlocked("hci0").description.contains("rfkill unblock"))
     }
 }
