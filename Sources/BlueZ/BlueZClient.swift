@@ -109,6 +109,14 @@ public actor BlueZClient {
                     },
                     end: { [weak self] error in self?.assumeIsolated { $0.end(BlueZError(error)) } })
             }
+            _ = try await connection.subscribe(
+                BlueZClient.bluetoothdOwnerRule, timeout: timeouts.call,
+                deliver: { [weak self] signal, _ in
+                    guard signal.arguments.count == 3, signal.arguments[2].string == "" else { return }
+                    let gone = DBusError(name: DBusError.Name.serviceUnknown, message: "bluetoothd left the bus")
+                    self?.assumeIsolated { $0.end(BlueZError.bluetoothdNotRunning(gone)) }
+                },
+                end: { _ in })
             let reply = try await connection.sequencedCall(
                 DBusMethodCall(
                     destination: BlueZNames.service, path: .root, interface: BlueZNames.objectManager,
@@ -124,6 +132,12 @@ public actor BlueZClient {
         }
         earlyEvents.removeAll()
     }
+
+    /// `NameOwnerChanged` for `org.bluez`: an empty new owner means bluetoothd exited, and every wait on the
+    /// mirror fails at once instead of at its deadline.
+    static let bluetoothdOwnerRule = DBusMatchRule(
+        sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+        arg0: BlueZNames.service)
 
     private func received(_ signal: DBusSignal, sequence: UInt64) {
         guard let event = BlueZObjectEvent(signal: signal) else { return }

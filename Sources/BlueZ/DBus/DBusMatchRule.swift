@@ -14,19 +14,22 @@ public struct DBusMatchRule: Sendable, Hashable {
     public var path: DBusObjectPath?
     /// The emitting object or anything below it.
     public var pathNamespace: DBusObjectPath?
+    /// The first argument is exactly this string (`NameOwnerChanged` for one name).
+    public var arg0: String?
     /// The first argument, a path, is this path, lies below it, or is a prefix of it ending in `/`.
     public var arg0Path: String?
 
     /// Describes a rule; unset parts match anything.
     public init(
         sender: String? = nil, interface: String? = nil, member: String? = nil, path: DBusObjectPath? = nil,
-        pathNamespace: DBusObjectPath? = nil, arg0Path: String? = nil
+        pathNamespace: DBusObjectPath? = nil, arg0: String? = nil, arg0Path: String? = nil
     ) {
         self.sender = sender
         self.interface = interface
         self.member = member
         self.path = path
         self.pathNamespace = pathNamespace
+        self.arg0 = arg0
         self.arg0Path = arg0Path
     }
 
@@ -35,7 +38,7 @@ public struct DBusMatchRule: Sendable, Hashable {
         var parts = ["type='signal'"]
         let fields: [(String, String?)] = [
             ("sender", sender), ("interface", interface), ("member", member), ("path", path?.rawValue),
-            ("path_namespace", pathNamespace?.rawValue), ("arg0path", arg0Path),
+            ("path_namespace", pathNamespace?.rawValue), ("arg0", arg0), ("arg0path", arg0Path),
         ]
         for case (let key, let value?) in fields {
             parts.append("\(key)='\(value)'")
@@ -49,6 +52,7 @@ public struct DBusMatchRule: Sendable, Hashable {
         if let member, member != signal.member { return false }
         if let path, path != signal.path { return false }
         if let pathNamespace, !signal.path.isDescendant(of: pathNamespace) { return false }
+        if let arg0, signal.arguments.first?.string != arg0 { return false }
         if let arg0Path {
             let first = signal.arguments.first
             guard let argument = first?.objectPath?.rawValue ?? first?.string else { return false }

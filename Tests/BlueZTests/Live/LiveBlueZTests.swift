@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -243,6 +244,30 @@ struct LiveDiscoveryTests {
                 }
             }
             #expect(seen == ["24:0A:C4:12:34:56", "C0:FF:EE:00:00:01"])
+        }
+    }
+}
+
+@Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+struct LiveDaemonLossTests {
+    @Test func failsWaitsAtOnceWhenBluetoothdExits() async throws {
+        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+                let adapter = try await client.adapter()
+                let started = ContinuousClock.now
+                let search = Task {
+                    try await client.findDevice(
+                        on: adapter, filter: BlueZScanFilter(namePrefix: "NOPE"), timeout: .seconds(20))
+                }
+                try await Task.sleep(for: .milliseconds(200))
+                kill(mock.process.processIdentifier, SIGKILL)
+                let error = await #expect(throws: BlueZError.self) { try await search.value }
+                guard case .bluetoothdNotRunning = error else {
+                    Issue.record("expected bluetoothdNotRunning, got \(String(describing: error))")
+                    return
+                }
+                #expect(started.duration(to: .now) < .seconds(5))
+            }
         }
     }
 }

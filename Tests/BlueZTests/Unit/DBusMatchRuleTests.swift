@@ -39,4 +39,16 @@ import Testing
         #expect(!rule.matches(added("/org/freedesktop")))
         #expect(!rule.matches(Self.signal("/", "x", "InterfacesAdded")))
     }
+
+    @Test func matchesArg0Exactly() {
+        let rule = BlueZClient.bluetoothdOwnerRule
+        #expect(rule.text.contains("arg0='org.bluez'"))
+        let owner = { (name: String) in
+            Self.signal(
+                "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameOwnerChanged",
+                [.string(name), .string(":1.4"), .string("")])
+        }
+        #expect(rule.matches(owner("org.bluez")))
+        #expect(!rule.matches(owner("org.bluez.obex")))
+    }
 }
