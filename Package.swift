@@ -85,6 +85,11 @@ let package = Package(
             dependencies: ["CBluetooth"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "NetworkManager",
+            dependencies: ["CLibNM", "Transports"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Crypto facade: the only door to OpenSSL
 
@@ -110,6 +115,11 @@ let package = Package(
             name: "CBluetooth",
             pkgConfig: "bluez",
             providers: [.apt(["libbluetooth-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibNM",
+            pkgConfig: "libnm",
+            providers: [.apt(["libnm-dev"])]
         ),
 
         // MARK: Tests
@@ -150,6 +160,16 @@ let package = Package(
         .testTarget(
             name: "HCITests",
             dependencies: ["HCI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TransportsTests",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NetworkManagerTests",
+            dependencies: ["NetworkManager", "Transports"],
             swiftSettings: strictSettings
         ),
         .testTarget(
