@@ -77,6 +77,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "BlueZ",
+            dependencies: ["CDBus", "Transports"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "HCI",
+            dependencies: ["CBluetooth"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "NetworkManager",
             dependencies: ["CLibNM", "Transports"],
             swiftSettings: strictSettings
@@ -104,6 +114,16 @@ let package = Package(
             name: "COpenSSL",
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CBluetooth",
+            pkgConfig: "bluez",
+            providers: [.apt(["libbluetooth-dev"])]
         ),
         .systemLibrary(
             name: "CLibNM",
@@ -139,6 +159,16 @@ let package = Package(
         .testTarget(
             name: "SocketsTests",
             dependencies: ["Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BlueZTests",
+            dependencies: ["BlueZ", "Transports", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HCITests",
+            dependencies: ["HCI"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,63 @@
+/// Which adapter to use: the kernel name, the controller address, or a station slot set by a udev rule.
+///
+/// `hciN` numbers follow registration order and move after a USB reset, so stations should prefer the
+/// address or a slot (research §1.3, §2.11).
+public enum BlueZAdapterSelector: Sendable, Hashable {
+    /// The first powered adapter, by name.
+    case firstPowered
+    /// A kernel name such as `hci1`.
+    case name(String)
+    /// A controller address such as `00:1A:7D:DA:71:13` (any case).
+    case address(String)
+    /// A station slot: the controller whose udev property `ZTPROV_SLOT` has this value.
+    case slot(Int)
+
+    /// Parses `hciN`, `AA:BB:CC:DD:EE:FF` or `slot:N`; nil for anything else.
+    public init?(_ text: String) {
+        if text.hasPrefix("slot:"), let slot = Int(text.dropFirst(5)), slot >= 0 {
+            self = .slot(slot)
+        } else if text.hasPrefix("hci"), Int(text.dropFirst(3)) != nil {
+            self = .name(text)
+        } else if BlueZAdapterSelector.isAddress(text) {
+            self = .address(text.uppercased())
+        } else {
+            return nil
+        }
+    }
+
+    /// Picks the adapter from those bluetoothd exports and checks it is powered.
+    public func select(from adapters: [BlueZAdapter], slots: any BlueZSlotLookup) throws -> BlueZAdapter {
+        guard !adapters.isEmpty else { throw BlueZError.noAdapter }
+        let chosen: BlueZAdapter?
+        switch self {
+        case .firstPowered:
+            chosen = adapters.sorted { $0.name < $1.name }.first { $0.isPowered } ?? adapters.first
+        case .name(let name):
+            chosen = adapters.first { $0.name == name }
+        case .address(let address):
+            chosen = adapters.first { $0.address.uppercased() == address.uppercased() }
+        case .slot(let slot):
+            let name = try slots.controllerName(forSlot: slot)
+            chosen = adapters.first { $0.name == name }
+        }
+        guard let chosen else { throw BlueZError.adapterNotFound(description) }
+        if chosen.powerState == "off-blocked" { throw BlueZError.adapterBlocked(chosen.name) }
+        guard chosen.isPowered else { throw BlueZError.adapterPoweredOff(chosen.name) }
+        return chosen
+    }
+
+    /// The selection as the user wrote it.
+    public var description: String {
+        switch self {
+        case .firstPowered: "the first powered adapter"
+        case .name(let name): name
+        case .address(let address): address
+        case .slot(let slot): "slot:\(slot)"
+        }
+    }
+
+    private static func isAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 6 && parts.allSatisfy { $0.count == 2 && UInt8($0, radix: 16) != nil }
+    }
+}

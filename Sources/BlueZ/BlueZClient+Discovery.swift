@@ -1,0 +1,105 @@
+/// LE discovery: filter, start, report matching devices as they are seen, and always stop.
+extension BlueZClient {
+    /// Runs discovery on `adapter` while `body` consumes the matching devices, then stops it on every exit
+    /// path (also when the task is cancelled) and clears the filter.
+    ///
+    /// A device is reported when it appears (`InterfacesAdded`) and each time a known device is seen again
+    /// (advertisement properties such as `RSSI` change: `BlueZQuirks.advertisementProperties`). With a
+    /// `duration` the stream finishes after it; without one it runs until `body` returns.
+    public func withDiscovery<Result>(
+        on adapter: BlueZAdapter, filter: BlueZScanFilter, duration: Duration? = nil,
+        _ body: (AsyncThrowingStream<BlueZDevice, any Error>) async throws -> Result
+    ) async throws -> Result {
+        _ = try await call(adapter.path, BlueZNames.adapter, "SetDiscoveryFilter", [filter.discoveryFilter])
+        let (stream, continuation) = AsyncThrowingStream<BlueZDevice, any Error>.makeStream()
+        let watcher = addWatcher(
+            Watcher(
+                changed: { event, tree in
+                    if let device = BlueZClient.sighting(event, tree, adapter: adapter.path, filter: filter) {
+                        continuation.yield(device)
+                    }
+                    return false
+                },
+                ended: { continuation.finish(throwing: $0) }))
+        let timer = duration.map { duration in
+            connection.loop.schedule(at: .now + duration) { continuation.finish() }
+        }
+        defer {
+            removeWatcher(watcher)
+            if let timer { connection.loop.cancelTimer(timer) }
+            continuation.finish()
+        }
+        do {
+            try await startDiscovery(on: adapter)
+            let result = try await body(stream)
+            try await stopDiscovery(on: adapter.path)
+            return result
+        } catch {
+            try? await stopDiscovery(on: adapter.path)
+            throw error
+        }
+    }
+
+    /// Discovers until the first device matching `filter`, at most `timeout`; throws
+    /// `BlueZError.deviceNotFound` when none appears. Discovery is stopped when this returns, ready to connect.
+    public func findDevice(on adapter: BlueZAdapter, filter: BlueZScanFilter, timeout: Duration) async throws
+        -> BlueZDevice
+    {
+        try await withDiscovery(on: adapter, filter: filter, duration: timeout) { devices in
+            for try await device in devices {
+                return device
+            }
+            throw BlueZError.deviceNotFound
+        }
+    }
+
+    /// The device an event shows as freshly seen on `adapter` and matching `filter`, if any.
+    static func sighting(
+        _ event: BlueZObjectEvent, _ tree: BlueZObjectTree, adapter: DBusObjectPath, filter: BlueZScanFilter
+    ) -> BlueZDevice? {
+        let seen: Bool
+        switch event {
+        case .interfacesAdded(_, let interfaces):
+            seen = interfaces[BlueZNames.device] != nil
+        case .propertiesChanged(_, let interface, let changed, _):
+            seen = interface == BlueZNames.device && !BlueZQuirks.advertisementProperties.isDisjoint(with: changed.keys)
+        default:
+            seen = false
+        }
+        guard seen, let path = event.path, let device = tree.device(at: path), device.adapter == adapter,
+            filter.matches(device)
+        else { return nil }
+        return device
+    }
+
+    private func startDiscovery(on adapter: BlueZAdapter) async throws {
+        // InProgress here means a discovery is starting or stopping (bleak#859): back off briefly and retry.
+        var attempt = 1
+        while true {
+            do {
+                _ = try await call(adapter.path, BlueZNames.adapter, "StartDiscovery")
+                discoveringAdapters.insert(adapter.path)
+                return
+            } catch BlueZError.inProgress(let error) {
+                guard attempt < 5 else { throw BlueZError.inProgress(error) }
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(200 * attempt))
+            }
+        }
+    }
+
+    /// Stops the discovery this client started on `adapter` and clears its filter; a no-op when none runs.
+    func stopDiscovery(on adapter: DBusObjectPath) async throws {
+        guard discoveringAdapters.remove(adapter) != nil else { return }
+        var failure: (any Error)?
+        do {
+            _ = try await call(adapter, BlueZNames.adapter, "StopDiscovery", honoursCancellation: false)
+        } catch let error as BlueZError where BlueZQuirks.stopDiscoveryAlreadyDone(error) {
+        } catch {
+            failure = error
+        }
+        _ = try? await call(
+            adapter, BlueZNames.adapter, "SetDiscoveryFilter", [.properties([:])], honoursCancellation: false)
+        if let failure { throw failure }
+    }
+}

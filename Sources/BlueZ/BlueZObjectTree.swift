@@ -1,0 +1,84 @@
+/// A mirror of bluetoothd's object tree, kept current by applying `BlueZObjectEvent`s.
+///
+/// A pure value: the client applies decoded signals on its loop, and tests apply recorded payloads.
+/// BlueZ links children to parents only (`Device`, `Service` properties), so the queries walk those links.
+public struct BlueZObjectTree: Sendable, Hashable {
+    /// Every object with its interfaces and their properties.
+    public private(set) var objects: [DBusObjectPath: BlueZObjectEvent.Interfaces] = [:]
+
+    /// An empty tree, before the first snapshot.
+    public init() {}
+
+    /// Applies one change.
+    ///
+    /// A snapshot replaces everything. Property changes for an object or interface the tree does not hold are
+    /// ignored: the object's `InterfacesAdded` carries the full set when it appears.
+    public mutating func apply(_ event: BlueZObjectEvent) {
+        switch event {
+        case .snapshot(let all):
+            objects = all
+        case .interfacesAdded(let path, let interfaces):
+            objects[path, default: [:]].merge(interfaces) { _, new in new }
+        case .interfacesRemoved(let path, let names):
+            for name in names {
+                objects[path]?[name] = nil
+            }
+            if objects[path]?.isEmpty == true { objects[path] = nil }
+        case .propertiesChanged(let path, let interface, let changed, let invalidated):
+            guard objects[path]?[interface] != nil else { return }
+            objects[path]![interface]!.merge(changed) { _, new in new }
+            for name in invalidated {
+                objects[path]![interface]![name] = nil
+            }
+        }
+    }
+
+    /// The properties of one interface of one object.
+    public func properties(of path: DBusObjectPath, _ interface: String) -> [String: DBusValue]? {
+        objects[path]?[interface]
+    }
+
+    /// All adapters, by path.
+    public var adapters: [BlueZAdapter] {
+        paths(with: BlueZNames.adapter).compactMap(adapter(at:))
+    }
+
+    /// The adapter at `path`.
+    public func adapter(at path: DBusObjectPath) -> BlueZAdapter? {
+        properties(of: path, BlueZNames.adapter).map { BlueZAdapter(path: path, properties: $0) }
+    }
+
+    /// The devices BlueZ knows on one adapter, by path.
+    public func devices(on adapter: DBusObjectPath) -> [BlueZDevice] {
+        paths(with: BlueZNames.device).compactMap(device(at:)).filter { $0.adapter == adapter }
+    }
+
+    /// The device at `path`.
+    public func device(at path: DBusObjectPath) -> BlueZDevice? {
+        properties(of: path, BlueZNames.device).map { BlueZDevice(path: path, properties: $0) }
+    }
+
+    /// The resolved GATT services of a device.
+    public func services(of device: DBusObjectPath) -> [BlueZGATTService] {
+        paths(with: BlueZNames.gattService)
+            .compactMap { path in
+                properties(of: path, BlueZNames.gattService).map { BlueZGATTService(path: path, properties: $0) }
+            }
+            .filter { $0.device == device }
+    }
+
+    /// The characteristics of a service.
+    public func characteristics(of service: DBusObjectPath) -> [BlueZGATTCharacteristic] {
+        paths(with: BlueZNames.gattCharacteristic)
+            .compactMap { path in
+                properties(of: path, BlueZNames.gattCharacteristic).map {
+                    BlueZGATTCharacteristic(path: path, properties: $0)
+                }
+            }
+            .filter { $0.service == service }
+    }
+
+    private func paths(with interface: String) -> [DBusObjectPath] {
+        objects.keys.filter { objects[$0]?[interface] != nil }.sorted()
+    }
+}

@@ -1,0 +1,58 @@
+/// bluetoothd behaviours ztprov works around, each named, explained and tested.
+public enum BlueZQuirks {
+    /// A locally aborted LE connect is reported as `org.bluez.Error.Failed` with reason
+    /// `le-connection-abort-by-local` since BlueZ 5.62 (commit "error: BR/EDR and LE connection failure
+    /// reasons", `src/error.h`), and as "Software caused connection abort" (ECONNABORTED's text) before. It is
+    /// usually RF trouble or Wi-Fi coexistence on combo chips and normally succeeds on retry.
+    public static let localConnectionAbortReasons = [
+        "le-connection-abort-by-local", "Software caused connection abort",
+    ]
+
+    /// Whether a `Failed` reason is a locally aborted connect, in either daemon generation's words.
+    public static func isLocalConnectionAbort(_ reason: String) -> Bool {
+        localConnectionAbortReasons.contains { reason.lowercased().contains($0.lowercased()) }
+    }
+
+    /// After an aborted connect BlueZ may still bring the link up, and a retried `Connect` then "returns
+    /// immediately without any effect" (connectedhomeip PR #18264; bleak PR #1255): send `Disconnect` and wait
+    /// for `Connected=false` before retrying.
+    public static let disconnectBeforeRetryingConnect = true
+
+    /// `InProgress` on `Connect` means a previous `Connect` is stuck (possibly a crashed client's), which BlueZ
+    /// clears only after minutes (bleak-retry-connector #226): `Disconnect` cancels it, `RemoveDevice` drops
+    /// the stale state, and the device must be discovered again before the next try.
+    public static let removeDeviceAfterConnectInProgress = true
+
+    /// After an abort-and-retry BlueZ can set `ServicesResolved` before exporting the GATT objects
+    /// (bluez/bluez#1489, bleak#1806), and `Cache=always` serves a stale GATT layout after a firmware change:
+    /// check the profile's service and characteristics exist, and otherwise remove the device and retry.
+    public static let verifyServicesAfterResolution = true
+
+    /// A device BlueZ already knows does not reappear through `InterfacesAdded` when discovery sees it again;
+    /// only its `RSSI` (and other advertisement properties) change. These properties count as "seen now".
+    public static let advertisementProperties: Set<String> = [
+        "RSSI", "ManufacturerData", "ServiceData", "UUIDs", "Name", "TxPower",
+    ]
+
+    /// Discovery filters of all clients are merged (ORed) by bluetoothd (`doc/org.bluez.Adapter.rst`), so every
+    /// reported device is matched against our own filter again.
+    public static let discoveryFiltersAreMerged = true
+
+    /// `StopDiscovery` answers `NotReady` or `Failed: No discovery started` when discovery already ended (for
+    /// instance when the adapter went down); stopping is then already done.
+    public static func stopDiscoveryAlreadyDone(_ error: BlueZError) -> Bool {
+        switch error {
+        case .notReady, .doesNotExist: true
+        case .failed(let reason, _): reason.lowercased().contains("no discovery started")
+        default: false
+        }
+    }
+
+    /// The ATT MTU when the stack does not report one: the ATT default. `GattCharacteristic1.MTU` exists only
+    /// since BlueZ 5.62; before that only `AcquireWrite`/`AcquireNotify` revealed it.
+    public static let defaultATTMTU = 23
+
+    /// `WriteValue` answers `InProgress` while another GATT operation runs on the link; there is no readiness
+    /// signal, so bleak polls every 10 ms until its deadline.
+    public static let writeInProgressPollInterval = Duration.milliseconds(10)
+}

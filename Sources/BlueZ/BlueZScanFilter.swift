@@ -1,0 +1,41 @@
+/// What to look for while scanning: service UUIDs, a name prefix, an address. Every given criterion must
+/// hold, and results are matched here even though bluetoothd filters too, because it merges all clients'
+/// filters (`BlueZQuirks.discoveryFiltersAreMerged`).
+public struct BlueZScanFilter: Sendable, Hashable {
+    /// Advertised service UUIDs, any of which must appear (empty: no UUID criterion).
+    public var serviceUUIDs: [String]
+    /// A prefix of the advertised name (`BLUFI_`).
+    public var namePrefix: String?
+    /// One device address.
+    public var address: String?
+
+    /// Describes a filter; UUIDs may be 16-bit (`ffff`) or full.
+    public init(serviceUUIDs: [String] = [], namePrefix: String? = nil, address: String? = nil) {
+        self.serviceUUIDs = serviceUUIDs.map(BluetoothUUID.normalized)
+        self.namePrefix = namePrefix
+        self.address = address?.uppercased()
+    }
+
+    /// The BluFi service UUID 0xFFFF (generic, so confirm with the name or GATT as well).
+    public static let bluFiServiceUUID = BluetoothUUID.expand(0xFFFF)
+
+    /// Devices advertising the BluFi service.
+    public static let bluFi = BlueZScanFilter(serviceUUIDs: [bluFiServiceUUID])
+
+    /// Whether a reported device satisfies every criterion.
+    public func matches(_ device: BlueZDevice) -> Bool {
+        if !serviceUUIDs.isEmpty, Set(serviceUUIDs).isDisjoint(with: device.serviceUUIDs) { return false }
+        if let namePrefix, !(device.name ?? "").hasPrefix(namePrefix) { return false }
+        if let address, device.address.uppercased() != address { return false }
+        return true
+    }
+
+    /// The `SetDiscoveryFilter` argument: LE only, the UUIDs, and a `Pattern` (BlueZ ≥ 5.54) for the name
+    /// prefix or address.
+    var discoveryFilter: DBusValue {
+        var filter: [String: DBusValue] = ["Transport": .string("le")]
+        if !serviceUUIDs.isEmpty { filter["UUIDs"] = .stringArray(serviceUUIDs) }
+        if let pattern = address ?? namePrefix { filter["Pattern"] = .string(pattern) }
+        return .properties(filter)
+    }
+}

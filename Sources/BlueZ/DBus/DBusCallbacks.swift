@@ -1,0 +1,61 @@
+import CDBus
+
+/// What a libdbus callback needs to find its way back: the connection (weakly, so libdbus never keeps it
+/// alive) and, for a pending call, which call it was. Retained into C and released by libdbus's free function.
+final class DBusCallbackContext: Sendable {
+    weak let connection: DBusConnection?
+    let token: UInt64
+
+    init(connection: DBusConnection, token: UInt64) {
+        self.connection = connection
+        self.token = token
+    }
+}
+
+/// The C entry points handed to libdbus. They run on the loop thread, inside `dbus_connection_dispatch`.
+enum DBusCallbacks {
+    static let releaseContext: DBusFreeFunction = { context in
+        guard let context else { return }
+        Unmanaged<DBusCallbackContext>.fromOpaque(context).release()
+    }
+
+    static let replyArrived: DBusPendingCallNotifyFunction = { pending, context in
+        guard let pending, let context, let reply = dbus_pending_call_steal_reply(pending) else { return }
+        defer { dbus_message_unref(reply) }
+        let callback = Unmanaged<DBusCallbackContext>.fromOpaque(context).takeUnretainedValue()
+        let result = decodeReply(reply)
+        callback.connection?.assumeIsolated { $0.replyArrived(callback.token, result) }
+    }
+
+    static let filter: DBusHandleMessageFunction = { _, message, context in
+        guard let message, let context, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL,
+            let signal = decodeSignal(message)
+        else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        let callback = Unmanaged<DBusCallbackContext>.fromOpaque(context).takeUnretainedValue()
+        callback.connection?.assumeIsolated { $0.signalArrived(signal) }
+        return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    }
+
+    private static func decodeReply(_ reply: OpaquePointer) -> Result<[DBusValue], DBusError> {
+        let arguments: [DBusValue]
+        do {
+            arguments = try DBusMessageReader.arguments(of: reply)
+        } catch {
+            return .failure(error)
+        }
+        guard dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR else { return .success(arguments) }
+        let name = dbus_message_get_error_name(reply).map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed"
+        return .failure(DBusError(name: name, message: arguments.first?.string ?? ""))
+    }
+
+    private static func decodeSignal(_ message: OpaquePointer) -> DBusSignal? {
+        guard let path = dbus_message_get_path(message), let interface = dbus_message_get_interface(message),
+            let member = dbus_message_get_member(message),
+            let arguments = try? DBusMessageReader.arguments(of: message)
+        else { return nil }
+        return DBusSignal(
+            sender: dbus_message_get_sender(message).map { String(cString: $0) },
+            path: DBusObjectPath(unchecked: String(cString: path)), interface: String(cString: interface),
+            member: String(cString: member), arguments: arguments)
+    }
+}

@@ -1,0 +1,30 @@
+// The libdbus headers ztprov uses, plus re-exports of the macros Swift cannot import.
+#ifndef ZTPROV_CDBUS_SHIM_H
+#define ZTPROV_CDBUS_SHIM_H
+
+#include <dbus/dbus.h>
+
+// The DBUS_TYPE_* codes are `((int) 'y')` casts, which the importer skips.
+static const int CDBus_TYPE_INVALID = DBUS_TYPE_INVALID;
+static const int CDBus_TYPE_BYTE = DBUS_TYPE_BYTE;
+static const int CDBus_TYPE_BOOLEAN = DBUS_TYPE_BOOLEAN;
+static const int CDBus_TYPE_INT16 = DBUS_TYPE_INT16;
+static const int CDBus_TYPE_UINT16 = DBUS_TYPE_UINT16;
+static const int CDBus_TYPE_INT32 = DBUS_TYPE_INT32;
+static const int CDBus_TYPE_UINT32 = DBUS_TYPE_UINT32;
+static const int CDBus_TYPE_INT64 = DBUS_TYPE_INT64;
+static const int CDBus_TYPE_UINT64 = DBUS_TYPE_UINT64;
+static const int CDBus_TYPE_DOUBLE = DBUS_TYPE_DOUBLE;
+static const int CDBus_TYPE_STRING = DBUS_TYPE_STRING;
+static const int CDBus_TYPE_OBJECT_PATH = DBUS_TYPE_OBJECT_PATH;
+static const int CDBus_TYPE_SIGNATURE = DBUS_TYPE_SIGNATURE;
+static const int CDBus_TYPE_UNIX_FD = DBUS_TYPE_UNIX_FD;
+static const int CDBus_TYPE_ARRAY = DBUS_TYPE_ARRAY;
+static const int CDBus_TYPE_VARIANT = DBUS_TYPE_VARIANT;
+static const int CDBus_TYPE_STRUCT = DBUS_TYPE_STRUCT;
+static const int CDBus_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY;
+
+// `((int) 0x7fffffff)`: no libdbus timer at all; ztprov enforces its own deadlines on the loop thread.
+static const int CDBus_TIMEOUT_INFINITE = DBUS_TIMEOUT_INFINITE;
+
+#endif
