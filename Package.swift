@@ -41,6 +41,12 @@ let package = Package(
 
         .target(
             name: "Provisioning",
+            dependencies: [
+                "BluFi",
+                "Transports",
+                "CryptoPrimitives",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -65,6 +71,14 @@ let package = Package(
 
         .target(
             name: "Transports",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Device emulator: device sides and in-memory ports
+
+        .target(
+            name: "DeviceEmulator",
+            dependencies: ["BluFi", "Transports", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -124,7 +138,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ProvisioningTests",
-            dependencies: ["Provisioning"],
+            dependencies: [
+                "Provisioning", "DeviceEmulator", "BluFi", "Transports", "CryptoPrimitives", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
