@@ -27,7 +27,7 @@ struct BluFiConversation {
     private(set) var scanOutcome: ScanOutcome?
     private var waiting: (reply: BluFiAwaitedReply, since: ContinuousClock.Instant, until: ContinuousClock.Instant)?
     private var nextPoll: ContinuousClock.Instant?
-    private var lastStatus: BluFiWiFiReport?
+    private var lastJoinState: BluFiStationState?
     private var linkIsUp = true
     private var isFinished = false
 
@@ -150,7 +150,7 @@ struct BluFiConversation {
     }
 
     private mutating func write(_ bytes: [UInt8], within limit: Duration) async throws {
-        let link = link
+        let (link, activity) = (link, activity)
         let confirmed = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 try await link.write(bytes)
@@ -166,7 +166,7 @@ struct BluFiConversation {
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                throw ProvisioningError.bleLinkFailed(error, while: "writing to the device")
+                throw ProvisioningError.bleLinkFailed(error, while: activity)
             }
         }
         guard confirmed else { throw ProvisioningError.bleWriteUnconfirmed(within: limit) }
@@ -206,7 +206,7 @@ struct BluFiConversation {
         case .operationModeAcknowledged(let mode): progress(.operationModeSet(mode))
         case .connectionRequested: progress(.joinRequested(ssid: ssid ?? ""))
         case .softAPConfigurationSent: progress(.softAPConfigurationSent)
-        case .wifiStatusReceived(let report): noteStatus(report.withoutPasswords)
+        case .wifiStatusReceived(let report): noteJoinProgress(report.withoutPasswords)
         case .wifiConnected(let report): progress(.wifiConnected(report.withoutPasswords))
         case .softAPStarted(let report): progress(.softAPStarted(report.withoutPasswords))
         case .deviceIDReceived(let id): progress(.deviceIDReceived(id))
@@ -221,14 +221,14 @@ struct BluFiConversation {
         }
     }
 
-    /// Reports a status only when it differs from the last, so a poll every second is not a line every second.
-    private mutating func noteStatus(_ report: BluFiWiFiReport) {
-        defer { lastStatus = report }
-        guard let lastStatus else { return progress(.wifiStatusChanged(report)) }
-        let changed =
-            lastStatus.operationMode != report.operationMode || lastStatus.stationState != report.stationState
-            || lastStatus.endReason != report.endReason
-        if changed { progress(.wifiStatusChanged(report)) }
+    /// Reports how the join is going, once per state: reports that end the wait are followed by their
+    /// own step (or error), and a poll every second must not become a line every second.
+    private mutating func noteJoinProgress(_ report: BluFiWiFiReport) {
+        guard report.stationState == .connecting || report.stationState == .connectedWithoutIP,
+            report.stationState != lastJoinState
+        else { return }
+        lastJoinState = report.stationState
+        progress(.wifiStatusChanged(report))
     }
 
     // MARK: Error context
@@ -242,9 +242,9 @@ struct BluFiConversation {
         )
     }
 
-    /// What the flow was doing, for messages about a lost link.
+    /// What the flow was doing, for messages; a failed client waits for nothing, so the last wait counts.
     private var activity: String {
-        switch client.awaitedReply {
+        switch waiting?.reply ?? client.awaitedReply {
         case .version: "waiting for the device's BluFi version"
         case .devicePublicKey: "waiting for the device's key"
         case .acknowledgement: "waiting for the device to acknowledge the Wi-Fi mode"

@@ -21,7 +21,7 @@ public enum BluFiProgress: Sendable, Equatable, CustomStringConvertible {
     case joinRequested(ssid: String)
     /// The SoftAP settings are sent.
     case softAPConfigurationSent
-    /// The device's Wi-Fi state changed while the flow waited (polled or pushed).
+    /// The join is under way: the device is connecting, or associated and waiting for an address.
     case wifiStatusChanged(BluFiWiFiReport)
     /// The station joined the network and holds an IP address.
     case wifiConnected(BluFiWiFiReport)
@@ -47,7 +47,7 @@ public enum BluFiProgress: Sendable, Equatable, CustomStringConvertible {
         case .operationModeSet(let mode): "Wi-Fi mode set to \(mode.displayName)"
         case .joinRequested(let ssid): "asked the device to join \"\(ssid)\""
         case .softAPConfigurationSent: "SoftAP settings sent"
-        case .wifiStatusChanged(let report): "device Wi-Fi: \(report)"
+        case .wifiStatusChanged(let report): "device joining: \(report)"
         case .wifiConnected(let report): "device joined the network (\(report))"
         case .softAPStarted(let report): "device access point running (\(report))"
         case .deviceIDReceived(let id): "device ID \(id)"

@@ -39,19 +39,19 @@ public struct BluFiProvisioner: Sendable {
         deadline: ContinuousClock.Instant,
         progress: @escaping BluFiProgressSink
     ) async throws -> BluFiProvisioningOutcome {
-        try await converse(deadline: deadline, progress: progress) { conversation in
+        let request = settings.request
+        let (result, session) = try await converse(deadline: deadline, progress: progress) { conversation in
             conversation.ssid = settings.stationSSID
-            let request = settings.request
             try await conversation.request { client throws(BluFiError) in try client.requestedProvisioning(request) }
-            let result = try await conversation.run(until: \.result)
-            return BluFiProvisioningOutcome(
-                report: result.report.withoutPasswords,
-                deviceID: result.deviceID,
-                security: conversation.client.securityScheme ?? .none,
-                deviceVersion: conversation.client.deviceVersion,
-                traffic: conversation.traffic
-            )
+            return try await conversation.run(until: \.result)
         }
+        return BluFiProvisioningOutcome(
+            report: result.report.withoutPasswords,
+            deviceID: result.deviceID,
+            security: session.client.securityScheme ?? .none,
+            deviceVersion: session.client.deviceVersion,
+            traffic: session.traffic
+        )
     }
 
     /// Asks the device to scan and returns what it found, strongest first (`--list-networks`).
@@ -59,28 +59,30 @@ public struct BluFiProvisioner: Sendable {
         deadline: ContinuousClock.Instant,
         progress: @escaping BluFiProgressSink
     ) async throws -> BluFiNetworkList {
-        try await converse(deadline: deadline, progress: progress) { conversation in
+        let (found, session) = try await converse(deadline: deadline, progress: progress) { conversation in
             progress(.wifiListRequested)
             try await conversation.request { client throws(BluFiError) in try client.requestedWiFiList() }
             guard case .found(let found) = try await conversation.run(until: \.scanOutcome) else {
                 throw ProvisioningError.bluFi(.deviceReportedError(.wifiScan), conversation.failureContext)
             }
-            return BluFiNetworkList(
-                accessPoints: found.sorted { $0.rssi > $1.rssi },
-                security: conversation.client.securityScheme ?? .none,
-                deviceVersion: conversation.client.deviceVersion,
-                traffic: conversation.traffic
-            )
+            return found
         }
+        return BluFiNetworkList(
+            accessPoints: found.sorted { $0.rssi > $1.rssi },
+            security: session.client.securityScheme ?? .none,
+            deviceVersion: session.client.deviceVersion,
+            traffic: session.traffic
+        )
     }
 
     /// Runs `body` inside a started session with the link's notifications flowing into the inbox;
-    /// says goodbye to the device on success, and tries to on failure or cancellation.
+    /// says goodbye to the device on success (returning the session as it ended, goodbye counted),
+    /// and tries to on failure or cancellation.
     private func converse<Result: Sendable>(
         deadline: ContinuousClock.Instant,
         progress: @escaping BluFiProgressSink,
         _ body: (inout BluFiConversation) async throws -> Result
-    ) async throws -> Result {
+    ) async throws -> (Result, BluFiConversation) {
         var conversation = BluFiConversation(
             link: link,
             client: BluFiClient(security: security, random: random),
@@ -97,7 +99,7 @@ public struct BluFiProvisioner: Sendable {
                 try await conversation.start()
                 let result = try await body(&conversation)
                 await conversation.finish()
-                return result
+                return (result, conversation)
             } catch {
                 await conversation.abandon()
                 throw error

@@ -105,7 +105,7 @@ extension ProvisioningError {
         switch code {
         case .sequence:
             return bluFiSequenceMismatch(
-                "The device rejected one of our frames as out of order", "device error \(code)")
+                "The device rejected one of our frames as out of order (\(code))", "device error \(code.rawValue)")
         case .dataFormat, .messageState:
             return ProvisioningError(
                 .bluFiProtocolError,
