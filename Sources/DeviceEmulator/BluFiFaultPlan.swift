@@ -25,6 +25,7 @@ public struct BluFiFaultPlan: Sendable, Equatable {
         case fallSilent(Trigger)
     }
 
+    /// The faults, each set off independently.
     public var faults: [Fault]
 
     /// A plan with these faults; none by default.

@@ -27,7 +27,9 @@ public actor InMemoryGATTLink: GATTLink {
         case notConnected
     }
 
+    /// The ATT MTU both sides fragment for.
     public nonisolated let mtu: Int
+    /// The device's notifications; ends when the link closes, with ``Failure/linkLost`` when it is lost.
     public nonisolated let notifications: AsyncThrowingStream<[UInt8], any Error>
     /// The device as it stands now: its fields, Wi-Fi state and security mode.
     public private(set) var device: BluFiDeviceSession
@@ -84,6 +86,7 @@ public actor InMemoryGATTLink: GATTLink {
         }
     }
 
+    /// Hands one frame to the device (after any fault it sets off); fails once the link is closed.
     public func write(_ value: [UInt8]) async throws {
         guard closure == nil else { throw Failure.notConnected }
         writes.append(value)

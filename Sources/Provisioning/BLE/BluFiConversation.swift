@@ -115,8 +115,8 @@ struct BluFiConversation {
     /// refuse work in a cancelled task simply skip it; the adapter's scope disconnects either way.
     mutating func abandon() async {
         guard linkIsUp, !isFinished, let actions = try? client.requestedDisconnect() else { return }
+        logger.debug("asking the device to close the link after a failure")
         for case .write(let bytes) in actions {
-            logger.debug("asking the device to close the link after a failure")
             if Task.isCancelled {
                 try? await link.write(bytes)
             } else {
@@ -149,25 +149,29 @@ struct BluFiConversation {
         if client.awaitedReply == nil { (waiting, nextPoll) = (nil, nil) }
     }
 
+    /// One ATT write, bounded by `limit` and the overall deadline; a failed write means the link is gone.
     private mutating func write(_ bytes: [UInt8], within limit: Duration) async throws {
-        let (link, activity) = (link, activity)
-        let confirmed = try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await link.write(bytes)
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return false
-            }
-            defer { group.cancelAll() }
-            do {
+        let link = link
+        let limit = min(limit, max(deadline - .now, .zero))
+        let confirmed: Bool
+        do {
+            confirmed = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await link.write(bytes)
+                    return true
+                }
+                group.addTask {
+                    try await Task.sleep(for: limit)
+                    return false
+                }
+                defer { group.cancelAll() }
                 return try await group.next() ?? false
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                throw ProvisioningError.bleLinkFailed(error, while: activity)
             }
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            linkIsUp = false
+            throw ProvisioningError.bleLinkFailed(error, while: activity)
         }
         guard confirmed else { throw ProvisioningError.bleWriteUnconfirmed(within: limit) }
         traffic.framesWritten += 1
@@ -183,6 +187,7 @@ struct BluFiConversation {
             throw ProvisioningError.bluFi(.timedOut(client.awaitedReply ?? .version), context)
         }
         if let waiting, now >= waiting.until {
+            // The client either fails or moves to a new wait, which replaces this one.
             try await perform(client.deadlinePassed())
         }
         if let poll = nextPoll, now >= poll {

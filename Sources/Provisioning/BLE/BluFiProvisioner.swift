@@ -78,11 +78,11 @@ public struct BluFiProvisioner: Sendable {
     /// Runs `body` inside a started session with the link's notifications flowing into the inbox;
     /// says goodbye to the device on success (returning the session as it ended, goodbye counted),
     /// and tries to on failure or cancellation.
-    private func converse<Result: Sendable>(
+    private func converse<Value: Sendable>(
         deadline: ContinuousClock.Instant,
         progress: @escaping BluFiProgressSink,
-        _ body: (inout BluFiConversation) async throws -> Result
-    ) async throws -> (Result, BluFiConversation) {
+        _ body: (inout BluFiConversation) async throws -> Value
+    ) async throws -> (Value, BluFiConversation) {
         var conversation = BluFiConversation(
             link: link,
             client: BluFiClient(security: security, random: random),
@@ -97,9 +97,9 @@ public struct BluFiProvisioner: Sendable {
             defer { group.cancelAll() }
             do {
                 try await conversation.start()
-                let result = try await body(&conversation)
+                let value = try await body(&conversation)
                 await conversation.finish()
-                return (result, conversation)
+                return (value, conversation)
             } catch {
                 await conversation.abandon()
                 throw error

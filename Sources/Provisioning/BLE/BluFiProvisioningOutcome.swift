@@ -13,6 +13,7 @@ public struct BluFiProvisioningOutcome: Sendable, Equatable {
     /// Frames and bytes in each direction, for benchmarks across MTUs and schemes.
     public var traffic: BluFiTraffic
 
+    /// An outcome as the flow assembles it.
     public init(
         report: BluFiWiFiReport,
         deviceID: String?,
@@ -39,6 +40,7 @@ public struct BluFiNetworkList: Sendable, Equatable {
     /// Frames and bytes in each direction.
     public var traffic: BluFiTraffic
 
+    /// A scan result as the flow assembles it.
     public init(
         accessPoints: [BluFiAccessPoint],
         security: BluFiSecurityScheme,
@@ -58,13 +60,16 @@ public struct BluFiTraffic: Sendable, Equatable {
     public var mtu: Int
     /// ATT writes (one frame each).
     public var framesWritten = 0
+    /// Bytes in those writes, frame headers and checksums included.
     public var bytesWritten = 0
     /// Notifications (one frame each).
     public var framesReceived = 0
+    /// Bytes in those notifications.
     public var bytesReceived = 0
     /// GET_WIFI_STATUS polls sent while the join ran.
     public var statusPolls = 0
 
+    /// Nothing counted yet, on a link with this ATT MTU.
     public init(mtu: Int) {
         self.mtu = mtu
     }

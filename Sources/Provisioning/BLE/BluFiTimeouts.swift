@@ -30,6 +30,7 @@ public struct BluFiTimeouts: Sendable, Equatable {
     /// How long a failed flow tries to tell the device to drop the link before giving up on it.
     public var farewell: Duration
 
+    /// The defaults suit a real device; tests pass milliseconds.
     public init(
         version: Duration = .seconds(5),
         keyExchange: Duration = .seconds(20),

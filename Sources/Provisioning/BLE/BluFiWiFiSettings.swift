@@ -14,11 +14,13 @@ public struct BluFiWiFiSettings: Sendable, Equatable {
         case stationAndSoftAP(BluFiStationSettings, BluFiSoftAPSettings)
     }
 
+    /// What the device is to become.
     public var mode: Mode
     /// Wait for the device ID (the first custom data a Zhiting device sends after joining) before
     /// reporting success; the LAN hand-off needs it, a stock ESP-IDF example never sends one.
     public var expectsDeviceID: Bool
 
+    /// Settings for `mode`; say explicitly whether the device ID is awaited.
     public init(_ mode: Mode, expectsDeviceID: Bool) {
         self.mode = mode
         self.expectsDeviceID = expectsDeviceID
@@ -46,6 +48,7 @@ public struct BluFiStationSettings: Sendable, Equatable {
     /// Six bytes to pin the join to one access point.
     public var bssid: [UInt8]?
 
+    /// A network to join, optionally pinned to one access point.
     public init(ssid: String, password: Secret, bssid: [UInt8]? = nil) {
         self.ssid = ssid
         self.password = password
@@ -59,12 +62,18 @@ public struct BluFiStationSettings: Sendable, Equatable {
 
 /// The device's own access point; an empty SSID or password, or a zero, keeps the device's value.
 public struct BluFiSoftAPSettings: Sendable, Equatable {
+    /// At most 31 bytes on the reference firmware.
     public var ssid: String
+    /// At most 31 bytes on the reference firmware (it reuses the SSID buffer's size).
     public var password: Secret
+    /// 1 to 13.
     public var channel: UInt8
+    /// 1 to 4 on the reference firmware.
     public var maxConnections: UInt8
+    /// How stations authenticate to the access point.
     public var authMode: BluFiSoftAPAuthMode
 
+    /// SoftAP settings; zero channel and connection limit keep the device's values.
     public init(
         ssid: String,
         password: Secret,
