@@ -43,6 +43,7 @@ let package = Package(
             name: "Provisioning",
             dependencies: [
                 "BluFi",
+                "Protocomm",
                 "Transports",
                 "CryptoPrimitives",
                 .product(name: "Logging", package: "swift-log"),
@@ -74,19 +75,24 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: Device emulator: device sides and in-memory ports
-
-        .target(
-            name: "DeviceEmulator",
-            dependencies: ["BluFi", "Transports", "CryptoPrimitives"],
-            swiftSettings: strictSettings
-        ),
-
         // MARK: Adapters: one system facility each
 
         .target(
             name: "Sockets",
             dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NetworkManager",
+            dependencies: ["CLibNM", "Transports"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Device emulator: device sides and in-memory ports
+
+        .target(
+            name: "DeviceEmulator",
+            dependencies: ["BluFi", "Protocomm", "Transports", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -104,6 +110,11 @@ let package = Package(
             name: "COpenSSL",
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibNM",
+            pkgConfig: "libnm",
+            providers: [.apt(["libnm-dev"])]
         ),
 
         // MARK: Tests
@@ -133,14 +144,24 @@ let package = Package(
         ),
         .testTarget(
             name: "SocketsTests",
-            dependencies: ["Sockets", "Transports", "TestSupport"],
+            dependencies: ["Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TransportsTests",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NetworkManagerTests",
+            dependencies: ["NetworkManager", "Transports"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ProvisioningTests",
             dependencies: [
-                "Provisioning", "DeviceEmulator", "BluFi", "Transports", "CryptoPrimitives", "TestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "Transports", "CryptoPrimitives",
+                "TestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

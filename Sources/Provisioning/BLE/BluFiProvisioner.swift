@@ -34,7 +34,7 @@ public struct BluFiProvisioner: Sendable {
 
     /// Configures the device as `settings` say and returns once it joined (or runs its access point)
     /// and, if asked for, sent its ID; finishes by `deadline`.
-    public func provision(
+    public func run(
         _ settings: BluFiWiFiSettings,
         deadline: ContinuousClock.Instant,
         progress: @escaping BluFiProgressSink

@@ -78,7 +78,7 @@ extension ProvisioningError {
     static func bleWriteUnconfirmed(within limit: Duration) -> ProvisioningError {
         ProvisioningError(
             .timeout,
-            "The device did not confirm a BLE write within \(seconds(limit)).",
+            "The device did not confirm a BLE write within \(secondsText(limit)).",
             hint: linkHint
         )
     }
@@ -132,11 +132,5 @@ extension ProvisioningError {
                 detail: "device error \(code.rawValue)"
             )
         }
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let tenths =
-            Int((Double(duration.components.attoseconds) / 1e17).rounded()) + Int(duration.components.seconds) * 10
-        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 }

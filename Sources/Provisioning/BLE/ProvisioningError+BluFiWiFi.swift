@@ -34,7 +34,7 @@ extension ProvisioningError {
     }
 
     static func bluFiTimedOut(_ reply: BluFiAwaitedReply, _ context: BluFiFailureContext) -> ProvisioningError {
-        let within = context.waited.map { " within \(seconds($0))" } ?? ""
+        let within = context.waited.map { " within \(secondsText($0))" } ?? ""
         let limit = context.overallLimitReached ? " before the overall time limit" : within
         let network = context.ssid.map { "\"\($0)\"" } ?? "the network"
         let (code, what, hint): (ErrorCode, String, String) =

@@ -49,7 +49,7 @@ import Transports
             logger: recorder.logger())
         let settings = BluFiWiFiSettings(
             .stationAndSoftAP(EmulatedBLE.station, EmulatedBLE.softAP), expectsDeviceID: false)
-        let outcome = try await provisioner.provision(settings, deadline: .now + .seconds(30), progress: recorder.sink)
+        let outcome = try await provisioner.run(settings, deadline: .now + .seconds(30), progress: recorder.sink)
 
         #expect(outcome.report.stationSSID == Array(EmulatedBLE.ssid.utf8))
         #expect(outcome.report.stationPassword == nil && outcome.report.softAPPassword == nil)

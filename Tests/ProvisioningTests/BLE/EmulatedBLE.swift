@@ -94,7 +94,7 @@ struct EmulatedBLE {
         let provisioner = provisioner()
         let progress = recorder.sink
         return try await link.run {
-            try await provisioner.provision(settings, deadline: .now + budget, progress: progress)
+            try await provisioner.run(settings, deadline: .now + budget, progress: progress)
         }
     }
 
