@@ -41,7 +41,13 @@ let package = Package(
 
         .target(
             name: "Provisioning",
-            dependencies: ["Protocomm", "Transports", "CryptoPrimitives"],
+            dependencies: [
+                "BluFi",
+                "Protocomm",
+                "Transports",
+                "CryptoPrimitives",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -96,7 +102,7 @@ let package = Package(
 
         .target(
             name: "DeviceEmulator",
-            dependencies: ["Protocomm", "Transports", "CryptoPrimitives"],
+            dependencies: ["BluFi", "Protocomm", "Transports", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -184,7 +190,8 @@ let package = Package(
         .testTarget(
             name: "ProvisioningTests",
             dependencies: [
-                "Provisioning", "DeviceEmulator", "Protocomm", "Transports", "CryptoPrimitives",
+                "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "Transports", "CryptoPrimitives",
+                "TestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,0 +1,87 @@
+import Synchronization
+
+/// The link's notifications, buffered for the flow, so the flow can wait for the next one with a
+/// deadline: racing the link's one-consumer stream against a timer would end the stream on the
+/// first timeout, while a wait here can be abandoned without losing anything.
+final class BluFiInbox: Sendable {
+    /// What the link delivered.
+    enum Item: Sendable {
+        case notification([UInt8])
+        /// The stream finished normally: the link closed.
+        case closed
+        /// The stream finished with an error: the link was lost.
+        case failed(any Error)
+    }
+
+    private struct State {
+        var items: [Item] = []
+        var waiter: CheckedContinuation<Item?, Never>?
+    }
+
+    private enum Take {
+        case ready(Item?)
+        case parked
+    }
+
+    private let state = Mutex(State())
+
+    /// Moves the link's notifications into the inbox until the stream ends; runs as a child task.
+    func pump(_ notifications: AsyncThrowingStream<[UInt8], any Error>) async {
+        do {
+            for try await value in notifications { put(.notification(value)) }
+            put(.closed)
+        } catch {
+            put(.failed(error))
+        }
+    }
+
+    /// The next item, or `nil` when `deadline` passes (or the task is cancelled) first.
+    func next(until deadline: ContinuousClock.Instant) async -> Item? {
+        if let item = state.withLock({ $0.items.isEmpty ? nil : $0.items.removeFirst() }) { return item }
+        return await withTaskGroup(of: Item?.self) { group in
+            group.addTask { await self.take() }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            var item = await group.next() ?? nil
+            group.cancelAll()
+            // The loser still reports: an item taken just as the timer fired must not be dropped.
+            while let other = await group.next() { item = item ?? other }
+            return item
+        }
+    }
+
+    private func put(_ item: Item) {
+        let waiter = state.withLock { state in
+            guard let waiter = state.waiter else {
+                state.items.append(item)
+                return nil as CheckedContinuation<Item?, Never>?
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: item)
+    }
+
+    /// Waits for one item; `nil` once the task is cancelled.
+    private func take() async -> Item? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let take = state.withLock { state -> Take in
+                    if !state.items.isEmpty { return .ready(state.items.removeFirst()) }
+                    if Task.isCancelled { return .ready(nil) }
+                    state.waiter = continuation
+                    return .parked
+                }
+                if case .ready(let item) = take { continuation.resume(returning: item) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+}

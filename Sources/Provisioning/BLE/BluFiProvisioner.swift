@@ -1,0 +1,119 @@
+public import BluFi
+public import CryptoPrimitives
+public import Logging
+public import Transports
+
+/// The BluFi flow over one connected ``GATTLink``: version, key exchange, Wi-Fi settings, the wait
+/// for the join (polling, since a failed join pushes nothing), the device ID, and DISCONNECT_BLE.
+///
+/// Each operation is one BluFi session and consumes the link's notification stream, so run one
+/// operation per connection. Failures come as ``ProvisioningError``; cancellation (Ctrl-C) comes as
+/// `CancellationError` after the flow has asked the device to drop the link, if the link was still
+/// up. Disconnecting at the BLE level stays with the adapter's scope.
+public struct BluFiProvisioner: Sendable {
+    let link: any GATTLink
+    let security: BluFiSecurityChoice
+    let timeouts: BluFiTimeouts
+    let random: any RandomSource
+    let logger: Logger
+
+    /// A flow over `link`; `random` supplies the key-exchange secret (inject a seeded source in tests).
+    public init(
+        link: any GATTLink,
+        security: BluFiSecurityChoice = .automatic,
+        timeouts: BluFiTimeouts = BluFiTimeouts(),
+        random: any RandomSource = SystemRandomSource(),
+        logger: Logger
+    ) {
+        self.link = link
+        self.security = security
+        self.timeouts = timeouts
+        self.random = random
+        self.logger = logger
+    }
+
+    /// Configures the device as `settings` say and returns once it joined (or runs its access point)
+    /// and, if asked for, sent its ID; finishes by `deadline`.
+    public func run(
+        _ settings: BluFiWiFiSettings,
+        deadline: ContinuousClock.Instant,
+        progress: @escaping BluFiProgressSink
+    ) async throws -> BluFiProvisioningOutcome {
+        let request = settings.request
+        let (result, session) = try await converse(deadline: deadline, progress: progress) { conversation in
+            conversation.ssid = settings.stationSSID
+            try await conversation.request { client throws(BluFiError) in try client.requestedProvisioning(request) }
+            return try await conversation.run(until: \.result)
+        }
+        return BluFiProvisioningOutcome(
+            report: result.report.withoutPasswords,
+            deviceID: result.deviceID,
+            security: session.client.securityScheme ?? .none,
+            deviceVersion: session.client.deviceVersion,
+            traffic: session.traffic
+        )
+    }
+
+    /// Asks the device to scan and returns what it found, strongest first (`--list-networks`).
+    public func listNetworks(
+        deadline: ContinuousClock.Instant,
+        progress: @escaping BluFiProgressSink
+    ) async throws -> BluFiNetworkList {
+        let (found, session) = try await converse(deadline: deadline, progress: progress) { conversation in
+            progress(.wifiListRequested)
+            try await conversation.request { client throws(BluFiError) in try client.requestedWiFiList() }
+            guard case .found(let found) = try await conversation.run(until: \.scanOutcome) else {
+                throw ProvisioningError.bluFi(.deviceReportedError(.wifiScan), conversation.failureContext)
+            }
+            return found
+        }
+        return BluFiNetworkList(
+            accessPoints: found.sorted { $0.rssi > $1.rssi },
+            security: session.client.securityScheme ?? .none,
+            deviceVersion: session.client.deviceVersion,
+            traffic: session.traffic
+        )
+    }
+
+    /// Runs `body` inside a started session with the link's notifications flowing into the inbox;
+    /// says goodbye to the device on success (returning the session as it ended, goodbye counted),
+    /// and tries to on failure or cancellation.
+    private func converse<Value: Sendable>(
+        deadline: ContinuousClock.Instant,
+        progress: @escaping BluFiProgressSink,
+        _ body: (inout BluFiConversation) async throws -> Value
+    ) async throws -> (Value, BluFiConversation) {
+        var conversation = BluFiConversation(
+            link: link,
+            client: BluFiClient(security: security, random: random),
+            timeouts: timeouts,
+            deadline: deadline,
+            progress: progress,
+            logger: logger
+        )
+        let (link, inbox) = (link, conversation.inbox)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await inbox.pump(link.notifications) }
+            defer { group.cancelAll() }
+            do {
+                try await conversation.start()
+                let value = try await body(&conversation)
+                await conversation.finish()
+                return (value, conversation)
+            } catch {
+                await conversation.abandon()
+                throw error
+            }
+        }
+    }
+}
+
+extension BluFiWiFiSettings {
+    /// The SSID the station joins, if the mode has a station.
+    var stationSSID: String? {
+        switch mode {
+        case .station(let station), .stationAndSoftAP(let station, _): station.ssid
+        case .softAP: nil
+        }
+    }
+}

@@ -1,0 +1,100 @@
+public import BluFi
+
+/// What the BluFi flow configures on the device: join a network, run its own access point, or both.
+///
+/// Passwords stay ``Secret``s until ``request`` builds the core's request, the one place they are revealed.
+public struct BluFiWiFiSettings: Sendable, Equatable {
+    /// The Wi-Fi mode and the settings it needs.
+    public enum Mode: Sendable, Equatable {
+        /// Join a network (`--mode sta`).
+        case station(BluFiStationSettings)
+        /// Run the device's own access point (`--mode softap`).
+        case softAP(BluFiSoftAPSettings)
+        /// Both (`--mode sta+softap`).
+        case stationAndSoftAP(BluFiStationSettings, BluFiSoftAPSettings)
+    }
+
+    /// What the device is to become.
+    public var mode: Mode
+    /// Wait for the device ID (the first custom data a Zhiting device sends after joining) before
+    /// reporting success; the LAN hand-off needs it, a stock ESP-IDF example never sends one.
+    public var expectsDeviceID: Bool
+
+    /// Settings for `mode`; say explicitly whether the device ID is awaited.
+    public init(_ mode: Mode, expectsDeviceID: Bool) {
+        self.mode = mode
+        self.expectsDeviceID = expectsDeviceID
+    }
+
+    /// The core's request, passwords as UTF-8 bytes.
+    var request: BluFiProvisioningRequest {
+        let mode: BluFiProvisioningRequest.Mode =
+            switch mode {
+            case .station(let station): .station(station.configuration)
+            case .softAP(let softAP): .softAP(softAP.configuration)
+            case .stationAndSoftAP(let station, let softAP):
+                .stationAndSoftAP(station.configuration, softAP.configuration)
+            }
+        return BluFiProvisioningRequest(mode, expectsDeviceID: expectsDeviceID)
+    }
+}
+
+/// The network the device joins.
+public struct BluFiStationSettings: Sendable, Equatable {
+    /// 1 to 32 bytes of UTF-8.
+    public var ssid: String
+    /// 8 to 63 characters, or empty for an open network.
+    public var password: Secret
+    /// Six bytes to pin the join to one access point.
+    public var bssid: [UInt8]?
+
+    /// A network to join, optionally pinned to one access point.
+    public init(ssid: String, password: Secret, bssid: [UInt8]? = nil) {
+        self.ssid = ssid
+        self.password = password
+        self.bssid = bssid
+    }
+
+    var configuration: BluFiStationConfiguration {
+        BluFiStationConfiguration(ssid: ssid, password: password.revealed(), bssid: bssid)
+    }
+}
+
+/// The device's own access point; an empty SSID or password, or a zero, keeps the device's value.
+public struct BluFiSoftAPSettings: Sendable, Equatable {
+    /// At most 31 bytes on the reference firmware.
+    public var ssid: String
+    /// At most 31 bytes on the reference firmware (it reuses the SSID buffer's size).
+    public var password: Secret
+    /// 1 to 13.
+    public var channel: UInt8
+    /// 1 to 4 on the reference firmware.
+    public var maxConnections: UInt8
+    /// How stations authenticate to the access point.
+    public var authMode: BluFiSoftAPAuthMode
+
+    /// SoftAP settings; zero channel and connection limit keep the device's values.
+    public init(
+        ssid: String,
+        password: Secret,
+        channel: UInt8 = 0,
+        maxConnections: UInt8 = 0,
+        authMode: BluFiSoftAPAuthMode = .wpa2PSK
+    ) {
+        self.ssid = ssid
+        self.password = password
+        self.channel = channel
+        self.maxConnections = maxConnections
+        self.authMode = authMode
+    }
+
+    var configuration: BluFiSoftAPConfiguration {
+        BluFiSoftAPConfiguration(
+            ssid: Array(ssid.utf8),
+            password: Array(password.revealed().utf8),
+            channel: channel,
+            maxConnections: maxConnections,
+            authMode: authMode
+        )
+    }
+}
