@@ -15,7 +15,7 @@ let strictSettings: [SwiftSetting] =
 
 let package = Package(
     name: "ztprov",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ztprov", targets: ["ztprov"])
     ],

@@ -41,7 +41,7 @@ extension ErrorCode {
     public static let interrupted = ErrorCode("interrupted", .interrupted)
 
     /// Every code above; tests use it to prove the spellings are unique.
-    public static let catalogue: [ErrorCode] = sharedCatalogue + softAPCatalogue
+    public static let catalogue: [ErrorCode] = sharedCatalogue + softAPCatalogue + bleCatalogue
 
     /// The codes more than one path reports.
     static let sharedCatalogue: [ErrorCode] = [

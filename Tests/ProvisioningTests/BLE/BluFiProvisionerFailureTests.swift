@@ -76,7 +76,8 @@ import Testing
         BluFiFaultPlan.Trigger.write(3), .firstWrite(of: .staSSID), .firstWrite(of: .getWiFiStatus),
     ])
     func aLostLinkIsALinkFailure(at trigger: BluFiFaultPlan.Trigger) async {
-        let ble = EmulatedBLE(faults: BluFiFaultPlan([.loseLink(trigger)]))
+        // The join never completes, so the status poll the last trigger waits for is certain to be sent.
+        let ble = EmulatedBLE(joinDelay: nil, faults: BluFiFaultPlan([.loseLink(trigger)]))
         await expectFailure(ble, code: .bleLinkLost, status: .linkFailure, mentioning: "BLE link")
         #expect(await ble.link.closure == .lost)
     }
