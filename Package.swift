@@ -39,6 +39,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Protocol cores: pure, no I/O
+
+        .target(
+            name: "ZhitingLAN",
+            dependencies: ["CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Crypto facade: the only door to OpenSSL
 
         .target(
@@ -65,6 +73,12 @@ let package = Package(
         .testTarget(
             name: "CryptoPrimitivesTests",
             dependencies: ["CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ZhitingLANTests",
+            dependencies: ["ZhitingLAN", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
