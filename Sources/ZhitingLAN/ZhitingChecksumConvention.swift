@@ -24,7 +24,8 @@ public enum ZhitingChecksumConvention: Sendable, Equatable, CaseIterable {
     }
 
     /// The convention `packet`'s field follows, or nil when it follows neither (tolerated all the same).
-    public static func recognize(in packet: ZhitingPacket, sessionKey: ZhitingSessionKey?) -> ZhitingChecksumConvention? {
+    public static func recognize(in packet: ZhitingPacket, sessionKey: ZhitingSessionKey?) -> ZhitingChecksumConvention?
+    {
         if let sessionKey, packet.checksumField == sessionKey.bytes { return .sessionKey }
         if packet.withPacketDigest() == packet { return .packetDigest }
         return nil

@@ -7,7 +7,9 @@ extension ZhitingLANClient {
         } catch {
             return .ignored(packet.reserved == ZhitingPacket.helloReserved ? .helloReply : .undecryptable)
         }
-        guard let token = ZhitingToken(bytes: plaintext) else { return .ignored(.malformedToken(length: plaintext.count)) }
+        guard let token = ZhitingToken(bytes: plaintext) else {
+            return .ignored(.malformedToken(length: plaintext.count))
+        }
         self.token = token
         phase = .awaitingInfo
         return .tokenReceived(next: request(.getInfo, params: .array([]), using: token))
@@ -33,7 +35,9 @@ extension ZhitingLANClient {
         }
     }
 
-    private mutating func receivedInfo(_ reply: ZhitingReply<ZhitingDeviceInfo>, token: ZhitingToken) throws(ZhitingLANError) -> Step {
+    private mutating func receivedInfo(_ reply: ZhitingReply<ZhitingDeviceInfo>, token: ZhitingToken)
+        throws(ZhitingLANError) -> Step
+    {
         try finishIfRejected(reply.error)
         guard let info = reply.result else { return try finish(throwing: .malformedJSON) }
         switch goal {
@@ -49,7 +53,8 @@ extension ZhitingLANClient {
         }
     }
 
-    private mutating func receivedConfirmation(_ reply: ZhitingReply<ZhitingServerEcho>) throws(ZhitingLANError) -> Step {
+    private mutating func receivedConfirmation(_ reply: ZhitingReply<ZhitingServerEcho>) throws(ZhitingLANError) -> Step
+    {
         try finishIfRejected(reply.error)
         guard case .assignServer(let assignment) = goal else { return .ignored(.afterFinish) }
         guard let echo = reply.result, echo.server != nil, echo.port != nil else {
@@ -65,7 +70,8 @@ extension ZhitingLANClient {
     /// A late duplicate of the token reply (answering a resent token request) is harmless; tell it
     /// apart from real garbage so diagnostics stay honest.
     private func classifyUndecryptable(_ packet: ZhitingPacket, token: ZhitingToken) -> IgnoredDatagram {
-        if let again = try? ZhitingPayloadCipher(secret: sessionKey.bytes).decrypt(packet.payload), again == token.bytes {
+        if let again = try? ZhitingPayloadCipher(secret: sessionKey.bytes).decrypt(packet.payload), again == token.bytes
+        {
             return .duplicateToken
         }
         return packet.reserved == ZhitingPacket.helloReserved ? .helloReply : .undecryptable

@@ -43,7 +43,8 @@ public struct ZhitingLANClient: Sendable {
     var nextRequestID: Int
     var pendingRequestID: Int?
 
-    /// A client for `deviceID`; `sessionKey` should be fresh (``ZhitingSessionKey/random(using:)``).
+    /// A client for `deviceID`, with a fresh `sessionKey` from ``ZhitingSessionKey/random(using:)``.
+    ///
     /// Request ids count up from `firstRequestID`.
     public init(
         deviceID: ZhitingDeviceID,

@@ -9,7 +9,9 @@ public struct ZhitingPacket: Sendable, Equatable {
     public static let magic: UInt16 = 0x2131
     /// Size of the fixed header; also the size of hello and token-request packets.
     public static let headerSize = 32
-    /// The largest datagram accepted. Real replies are a few hundred bytes; anything far larger
+    /// The largest datagram accepted.
+    ///
+    /// Real replies are a few hundred bytes; anything far larger
     /// is not this protocol and is refused before any decryption work.
     public static let maximumSize = 4096
 
@@ -23,7 +25,13 @@ public struct ZhitingPacket: Sendable, Equatable {
     public var payload: [UInt8]
 
     /// A packet; `checksumField` must be 16 bytes (it is padded or cut to 16 otherwise).
-    public init(reserved: UInt16, deviceID: ZhitingDeviceID, serial: UInt32 = 0, checksumField: [UInt8], payload: [UInt8] = []) {
+    public init(
+        reserved: UInt16,
+        deviceID: ZhitingDeviceID,
+        serial: UInt32 = 0,
+        checksumField: [UInt8],
+        payload: [UInt8] = []
+    ) {
         self.reserved = reserved
         self.deviceID = deviceID
         self.serial = serial

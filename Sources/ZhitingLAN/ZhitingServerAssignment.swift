@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// The access token and MQTT password are secrets: no textual form of this value shows them.
 public struct ZhitingServerAssignment: Sendable, Equatable, Decodable, CustomStringConvertible, CustomReflectable {
-    /// Host name only, no scheme or port (e.g. `gz.sc.zhitingtech.com`).
+    /// Host name only, no scheme or port: `gz.sc.zhitingtech.com` for the release SC.
     public var server: String
     /// 54321 in every app version.
     public var port: Int
@@ -78,7 +78,7 @@ public struct ZhitingServerAssignment: Sendable, Equatable, Decodable, CustomStr
 
 /// The MQTT parameters iOS adds for devices whose catalogue entry says `protocol == "mqtt"`.
 public struct ZhitingMQTTSettings: Sendable, Equatable {
-    /// `host:port`, e.g. `gz.sc.zhitingtech.com:1883`.
+    /// `host:port`, such as `gz.sc.zhitingtech.com:1883`.
     public var server: String
     /// A secret; iOS sends an empty string.
     public var password: String

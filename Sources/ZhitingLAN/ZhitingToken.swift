@@ -1,5 +1,6 @@
-/// The device's 16-byte token: the secret every request and reply after the key exchange is
-/// encrypted with. Apps keep it as 32 hex digits and hex-decode it back; this keeps the raw bytes.
+/// The device's 16-byte token, the secret that encrypts every request and reply after the key exchange.
+///
+/// Apps keep it as 32 hex digits and hex-decode it back; this keeps the raw bytes.
 public struct ZhitingToken: Sendable, Equatable {
     /// The 16 raw bytes.
     public let bytes: [UInt8]

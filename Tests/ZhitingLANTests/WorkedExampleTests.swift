@@ -1,6 +1,6 @@
 import CryptoPrimitives
-import Testing
 import TestSupport
+import Testing
 import ZhitingLAN
 
 /// zhiting-lan.md §9 byte for byte, through the public API of the client and the responder.
@@ -19,7 +19,9 @@ import ZhitingLAN
 
     @Test(arguments: ZhitingReservedVariant.allCases)
     func tokenReplyYieldsTheWorkedGetInfoRequest(reserved: ZhitingReservedVariant) throws {
-        let expected = [UInt8](hex: reserved == .zero ? example.getInfoRequestReservedZero : example.getInfoRequestReservedOnes)
+        let expected = [UInt8](
+            hex: reserved == .zero ? example.getInfoRequestReservedZero : example.getInfoRequestReservedOnes
+        )
         var client = ZhitingLANClient(
             deviceID: example.id,
             sessionKey: example.key,
@@ -54,12 +56,19 @@ import ZhitingLAN
         let ciphertext = TestCipher.encrypt(Array(example.getInfoPlaintext.utf8), secret: example.tokenValue.bytes)
         #expect(ciphertext == [UInt8](hex: example.getInfoCiphertext))
         let request = try ZhitingPacket(decoding: [UInt8](hex: example.getInfoRequestReservedZero))
-        #expect(try TestCipher.decrypt(request.payload, secret: example.tokenValue.bytes) == Array(example.getInfoPlaintext.utf8))
+        #expect(
+            try TestCipher.decrypt(request.payload, secret: example.tokenValue.bytes)
+                == Array(example.getInfoPlaintext.utf8)
+        )
     }
 
     @Test func responderBuildsTheWorkedTokenReplyAndHelloReply() {
         var responder = ZhitingDeviceResponder(
-            profile: .init(deviceID: example.id, token: example.tokenValue, info: .init(model: example.smartAssistantModel))
+            profile: .init(
+                deviceID: example.id,
+                token: example.tokenValue,
+                info: .init(model: example.smartAssistantModel)
+            )
         )
         #expect(responder.receivedDatagram(ZhitingHello.request) == [UInt8](hex: example.smartAssistantHelloReply))
         #expect(responder.receivedDatagram([UInt8](hex: example.tokenRequest)) == [UInt8](hex: example.tokenReply))
@@ -88,13 +97,30 @@ import ZhitingLAN
         )
         _ = responder.receivedDatagram([UInt8](hex: example.tokenRequest))
         let payload = TestCipher.encrypt(Array(example.setServerPlaintextIOS.utf8), secret: example.tokenValue.bytes)
-        let request = ZhitingPacket(reserved: 0, deviceID: example.id, checksumField: example.key.bytes, payload: payload)
+        let request = ZhitingPacket(
+            reserved: 0,
+            deviceID: example.id,
+            checksumField: example.key.bytes,
+            payload: payload
+        )
         let answer = responder.receivedDatagram(request.encoded())
         let reply = try #require(answer)
-        let plaintext = try TestCipher.decrypt(try ZhitingPacket(decoding: reply).payload, secret: example.tokenValue.bytes)
-        #expect(String(decoding: plaintext, as: UTF8.self)
-            == #"{"id":2,"result":{"server":"gz.sc.zhitingtech.com","port":54321,"area_id":"123"}}"#)
-        #expect(responder.assignment == ZhitingServerAssignment(
-            server: "gz.sc.zhitingtech.com", port: 54321, accessToken: "ACCESS", areaID: "123"))
+        let plaintext = try TestCipher.decrypt(
+            try ZhitingPacket(decoding: reply).payload,
+            secret: example.tokenValue.bytes
+        )
+        #expect(
+            String(decoding: plaintext, as: UTF8.self)
+                == #"{"id":2,"result":{"server":"gz.sc.zhitingtech.com","port":54321,"area_id":"123"}}"#
+        )
+        #expect(
+            responder.assignment
+                == ZhitingServerAssignment(
+                    server: "gz.sc.zhitingtech.com",
+                    port: 54321,
+                    accessToken: "ACCESS",
+                    areaID: "123"
+                )
+        )
     }
 }

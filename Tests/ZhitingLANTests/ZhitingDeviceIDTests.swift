@@ -12,7 +12,9 @@ import ZhitingLAN
         #expect(ZhitingDeviceID("a:b2:c3:d4:e5:6")?.description == "0ab2c3d4e506")
     }
 
-    @Test(arguments: ["", "a1b2c3d4e5", "a1b2c3d4e5f6a7", "g1b2c3d4e5f6", "a1:b2:c3:d4:e5", "a1b:2c:3d:4e:5f:6", "+1b2c3d4e5f6"])
+    @Test(arguments: [
+        "", "a1b2c3d4e5", "a1b2c3d4e5f6a7", "g1b2c3d4e5f6", "a1:b2:c3:d4:e5", "a1b:2c:3d:4e:5f:6", "+1b2c3d4e5f6",
+    ])
     func refusesAnythingElse(text: String) {
         #expect(ZhitingDeviceID(text) == nil)
     }

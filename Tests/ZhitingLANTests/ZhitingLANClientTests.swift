@@ -1,11 +1,16 @@
-import Testing
 import TestSupport
+import Testing
 import ZhitingLAN
 
 @Suite struct ZhitingLANClientTests {
     let example = WorkedExample.shared
     let forge = ForgedReplies()
-    let assignment = ZhitingServerAssignment(server: "gz.sc.zhitingtech.com", port: 54321, accessToken: "ACCESS", areaID: "123")
+    let assignment = ZhitingServerAssignment(
+        server: "gz.sc.zhitingtech.com",
+        port: 54321,
+        accessToken: "ACCESS",
+        areaID: "123"
+    )
 
     @Test func datagramsBeforeStartAreAMisuse() {
         var client = ZhitingLANClient(deviceID: example.id, sessionKey: example.key, goal: .readInfo)
@@ -25,7 +30,11 @@ import ZhitingLAN
     }
 
     @Test func ignoresATokenReplyWrappedUnderAnotherKey() throws {
-        var client = ZhitingLANClient(deviceID: example.id, sessionKey: try ZhitingSessionKey("ponmlkjihgfedcba"), goal: .readInfo)
+        var client = ZhitingLANClient(
+            deviceID: example.id,
+            sessionKey: try ZhitingSessionKey("ponmlkjihgfedcba"),
+            goal: .readInfo
+        )
         _ = client.start()
         #expect(try client.receivedDatagram([UInt8](hex: example.tokenReply)) == .ignored(.undecryptable))
         #expect(client.phase == .awaitingToken)
@@ -35,8 +44,10 @@ import ZhitingLAN
         var client = try forge.clientAwaitingInfo()
         let reply = forge.encrypted(#"{"id":1,"result":{"model":"x"}}"#)
         let truncated = Array(reply.dropLast(1))
-        #expect(try client.receivedDatagram(truncated)
-            == .ignored(.malformed(.truncatedPacket(declared: reply.count, received: reply.count - 1))))
+        #expect(
+            try client.receivedDatagram(truncated)
+                == .ignored(.malformed(.truncatedPacket(declared: reply.count, received: reply.count - 1)))
+        )
         let oversized = [UInt8](repeating: 0, count: 5000)
         #expect(try client.receivedDatagram(oversized) == .ignored(.malformed(.oversizedPacket(5000))))
         #expect(client.phase == .awaitingInfo)
@@ -44,8 +55,13 @@ import ZhitingLAN
 
     @Test func ignoresRepliesToOtherRequestsAndUndecryptableOnes() throws {
         var client = try forge.clientAwaitingInfo()
-        #expect(try client.receivedDatagram(forge.encrypted(#"{"id":7,"result":{"model":"x"}}"#)) == .ignored(.unexpectedID(7)))
-        #expect(try client.receivedDatagram(forge.encrypted(#"{"result":{"model":"x"}}"#)) == .ignored(.unexpectedID(nil)))
+        #expect(
+            try client.receivedDatagram(forge.encrypted(#"{"id":7,"result":{"model":"x"}}"#))
+                == .ignored(.unexpectedID(7))
+        )
+        #expect(
+            try client.receivedDatagram(forge.encrypted(#"{"result":{"model":"x"}}"#)) == .ignored(.unexpectedID(nil))
+        )
         #expect(try client.receivedDatagram(forge.encrypted("not json")) == .ignored(.notJSON))
         var garbled = forge.encrypted(#"{"id":1,"result":{}}"#)
         garbled[40] ^= 0xFF
@@ -57,8 +73,15 @@ import ZhitingLAN
 
     @Test func infoAcceptsThePortAsNumberOrString() throws {
         var client = try forge.clientAwaitingInfo()
-        let reply = forge.encrypted(#"{"id":1,"result":{"model":"MH-SA00DCLB001W","sw_ver":"2.4.0","sa_id":"sa1","port":"37965"}}"#)
-        let expected = ZhitingDeviceInfo(model: "MH-SA00DCLB001W", softwareVersion: "2.4.0", smartAssistantID: "sa1", port: 37965)
+        let reply = forge.encrypted(
+            #"{"id":1,"result":{"model":"MH-SA00DCLB001W","sw_ver":"2.4.0","sa_id":"sa1","port":"37965"}}"#
+        )
+        let expected = ZhitingDeviceInfo(
+            model: "MH-SA00DCLB001W",
+            softwareVersion: "2.4.0",
+            smartAssistantID: "sa1",
+            port: 37965
+        )
         #expect(try client.receivedDatagram(reply) == .infoReceived(expected, next: nil))
         #expect(expected.isSmartAssistant)
         #expect(client.phase == .finished)
@@ -79,16 +102,23 @@ import ZhitingLAN
             Issue.record("expected a set_prop.server request, got \(step)")
             return
         }
-        let plaintext = try TestCipher.decrypt(try ZhitingPacket(decoding: next).payload, secret: example.tokenValue.bytes)
-        #expect(String(decoding: plaintext, as: UTF8.self) == """
-            {"method":"set_prop.server","params":{"server":"gz.sc.zhitingtech.com","port":54321,\
-            "access_token":"ACCESS","area_id":"123"},"id":2}
-            """)
+        let plaintext = try TestCipher.decrypt(
+            try ZhitingPacket(decoding: next).payload,
+            secret: example.tokenValue.bytes
+        )
+        #expect(
+            String(decoding: plaintext, as: UTF8.self) == """
+                {"method":"set_prop.server","params":{"server":"gz.sc.zhitingtech.com","port":54321,\
+                "access_token":"ACCESS","area_id":"123"},"id":2}
+                """
+        )
     }
 
     @Test func confirmationNeedsTheEchoedServerAndPort() throws {
         var client = try forge.clientAwaitingConfirmation(assignment)
-        let echo = forge.encrypted(#"{"id":2,"result":{"server":"gz.sc.zhitingtech.com","port":54321,"area_id":"123"}}"#)
+        let echo = forge.encrypted(
+            #"{"id":2,"result":{"server":"gz.sc.zhitingtech.com","port":54321,"area_id":"123"}}"#
+        )
         #expect(try client.receivedDatagram(echo) == .serverConfirmed(assignment.echo))
         #expect(client.phase == .finished)
     }
@@ -97,7 +127,9 @@ import ZhitingLAN
         var client = try forge.clientAwaitingConfirmation(assignment)
         let echo = forge.encrypted(#"{"id":2,"result":{"server":"evil.example","port":54321}}"#)
         let expected = ZhitingLANError.serverMismatch(
-            expected: assignment.echo, echoed: ZhitingServerEcho(server: "evil.example", port: 54321))
+            expected: assignment.echo,
+            echoed: ZhitingServerEcho(server: "evil.example", port: 54321)
+        )
         #expect(throws: expected) { try client.receivedDatagram(echo) }
         #expect(client.phase == .finished)
     }
@@ -118,8 +150,12 @@ import ZhitingLAN
 
     @Test func assignmentTextNeverShowsTheAccessToken() {
         let secretive = ZhitingServerAssignment(
-            server: "h", port: 1, accessToken: "TOKEN-123", areaID: "a",
-            mqtt: ZhitingMQTTSettings(server: "h:1883", password: "MQTT-PW"))
+            server: "h",
+            port: 1,
+            accessToken: "TOKEN-123",
+            areaID: "a",
+            mqtt: ZhitingMQTTSettings(server: "h:1883", password: "MQTT-PW")
+        )
         var dumped = ""
         dump(secretive, to: &dumped)
         for text in [secretive.description, "\(secretive)", String(reflecting: secretive), dumped] {

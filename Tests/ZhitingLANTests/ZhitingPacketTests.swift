@@ -1,6 +1,6 @@
 import CryptoPrimitives
-import Testing
 import TestSupport
+import Testing
 import ZhitingLAN
 
 @Suite struct ZhitingPacketTests {

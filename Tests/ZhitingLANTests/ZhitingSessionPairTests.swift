@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import ZhitingLAN
 
 /// Client and device responder joined directly (h11's ConnectionPair): every combination of
@@ -22,7 +22,9 @@ import ZhitingLAN
     }
 
     /// Runs the exchange until the client stops asking; returns every step.
-    func converse(_ client: inout ZhitingLANClient, with device: inout ZhitingDeviceResponder) throws -> [ZhitingLANClient.Step] {
+    func converse(_ client: inout ZhitingLANClient, with device: inout ZhitingDeviceResponder) throws
+        -> [ZhitingLANClient.Step]
+    {
         var outgoing: [UInt8]? = client.start()
         var steps: [ZhitingLANClient.Step] = []
         while let request = outgoing, let reply = device.receivedDatagram(request) {
@@ -40,10 +42,18 @@ import ZhitingLAN
     @Test(arguments: framings, ZhitingChecksumConvention.allCases)
     func handOffCompletes(framing: ZhitingRequestFraming, replyChecksum: ZhitingChecksumConvention) throws {
         let assignment = ZhitingServerAssignment(
-            server: "gz.sc.zhitingtech.com", port: 54321, accessToken: "tok\"en\\", areaID: "area\n1",
-            mqtt: ZhitingMQTTSettings(server: "gz.sc.zhitingtech.com:1883", password: ""))
+            server: "gz.sc.zhitingtech.com",
+            port: 54321,
+            accessToken: "tok\"en\\",
+            areaID: "area\n1",
+            mqtt: ZhitingMQTTSettings(server: "gz.sc.zhitingtech.com:1883", password: "")
+        )
         var client = ZhitingLANClient(
-            deviceID: example.id, sessionKey: example.key, goal: .assignServer(assignment), framing: framing)
+            deviceID: example.id,
+            sessionKey: example.key,
+            goal: .assignServer(assignment),
+            framing: framing
+        )
         var device = responder(replyChecksum: replyChecksum)
         let steps = try converse(&client, with: &device)
         #expect(steps.count == 3)
@@ -71,14 +81,28 @@ import ZhitingLAN
     }
 
     @Test func faultyDevicesEndTheHandOffWithTheirOwnError() throws {
-        let assignment = ZhitingServerAssignment(server: "gz.sc.zhitingtech.com", port: 54321, accessToken: "t", areaID: "1")
+        let assignment = ZhitingServerAssignment(
+            server: "gz.sc.zhitingtech.com",
+            port: 54321,
+            accessToken: "t",
+            areaID: "1"
+        )
         let cases: [(ZhitingDeviceResponder.ServerReply, ZhitingLANError)] = [
-            (.echoServer("other.example"), .serverMismatch(
-                expected: assignment.echo, echoed: ZhitingServerEcho(server: "other.example", port: 54321))),
+            (
+                .echoServer("other.example"),
+                .serverMismatch(
+                    expected: assignment.echo,
+                    echoed: ZhitingServerEcho(server: "other.example", port: 54321)
+                )
+            ),
             (.error(code: 5, message: "no"), .deviceRejected(code: 5, message: "no")),
         ]
         for (serverReply, expected) in cases {
-            var client = ZhitingLANClient(deviceID: example.id, sessionKey: example.key, goal: .assignServer(assignment))
+            var client = ZhitingLANClient(
+                deviceID: example.id,
+                sessionKey: example.key,
+                goal: .assignServer(assignment)
+            )
             var device = responder(replyChecksum: .packetDigest, serverReply: serverReply)
             #expect(throws: expected) { try converse(&client, with: &device) }
         }

@@ -59,7 +59,9 @@ public struct ZhitingDeviceResponder: Sendable {
     /// The reply to `datagram`, or nil when the device stays silent.
     public mutating func receivedDatagram(_ datagram: [UInt8]) -> [UInt8]? {
         if datagram == ZhitingHello.request { return helloReply() }
-        guard let packet = try? ZhitingPacket(decoding: datagram), packet.deviceID == profile.deviceID else { return nil }
+        guard let packet = try? ZhitingPacket(decoding: datagram), packet.deviceID == profile.deviceID else {
+            return nil
+        }
         if packet.reserved == ZhitingPacket.tokenRequestReserved {
             return tokenReply(to: packet)
         }
@@ -79,7 +81,9 @@ public struct ZhitingDeviceResponder: Sendable {
     }
 
     private mutating func tokenReply(to request: ZhitingPacket) -> [UInt8]? {
-        guard let key = try? ZhitingSessionKey(String(decoding: request.checksumField, as: UTF8.self)) else { return nil }
+        guard let key = try? ZhitingSessionKey(String(decoding: request.checksumField, as: UTF8.self)) else {
+            return nil
+        }
         sessionKey = key
         let wrapped = ZhitingPayloadCipher(secret: key.bytes).encrypt(profile.token.bytes)
         return sealed(wrapped, serial: request.serial)
@@ -95,7 +99,8 @@ public struct ZhitingDeviceResponder: Sendable {
         return sealed(cipher.encrypt(reply.bytes), serial: packet.serial)
     }
 
-    private mutating func result(for request: IncomingRequest, plaintext: [UInt8]) -> (key: String, value: ZhitingJSON)? {
+    private mutating func result(for request: IncomingRequest, plaintext: [UInt8]) -> (key: String, value: ZhitingJSON)?
+    {
         switch ZhitingMethod(rawValue: request.method) {
         case .getInfo:
             return (key: "result", value: profile.info.json)
@@ -116,7 +121,10 @@ public struct ZhitingDeviceResponder: Sendable {
         case .silent:
             return nil
         case .error(let code, let message):
-            return (key: "error", value: .object([(key: "code", value: .int(code)), (key: "message", value: .string(message))]))
+            return (
+                key: "error",
+                value: .object([(key: "code", value: .int(code)), (key: "message", value: .string(message))])
+            )
         case .echo:
             echoedServer = params.server
         case .echoServer(let other):
@@ -133,7 +141,13 @@ public struct ZhitingDeviceResponder: Sendable {
     }
 
     private func sealed(_ payload: [UInt8], serial: UInt32) -> [UInt8] {
-        let packet = ZhitingPacket(reserved: 0, deviceID: profile.deviceID, serial: serial, checksumField: [], payload: payload)
+        let packet = ZhitingPacket(
+            reserved: 0,
+            deviceID: profile.deviceID,
+            serial: serial,
+            checksumField: [],
+            payload: payload
+        )
         guard let sessionKey else { return packet.withPacketDigest().encoded() }
         return profile.replyChecksum.apply(to: packet, sessionKey: sessionKey).encoded()
     }
