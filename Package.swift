@@ -36,6 +36,12 @@ let package = Package(
 
         .target(
             name: "Provisioning",
+            dependencies: [
+                "ZhitingLAN",
+                "Transports",
+                "CryptoPrimitives",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -44,6 +50,29 @@ let package = Package(
         .target(
             name: "ZhitingLAN",
             dependencies: ["CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Ports: protocols between flows and adapters
+
+        .target(
+            name: "Transports",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Adapters: one system facility each
+
+        .target(
+            name: "Sockets",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Device emulator: device sides and in-memory ports
+
+        .target(
+            name: "DeviceEmulator",
+            dependencies: ["ZhitingLAN", "Transports"],
             swiftSettings: strictSettings
         ),
 
@@ -84,7 +113,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ProvisioningTests",
-            dependencies: ["Provisioning"],
+            dependencies: [
+                "Provisioning", "DeviceEmulator", "ZhitingLAN", "Transports", "CryptoPrimitives", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
