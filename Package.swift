@@ -120,6 +120,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SocketsTests",
+            dependencies: [
+                "Sockets", "Transports", "Provisioning", "ZhitingLAN", "CryptoPrimitives",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CLITests",
             dependencies: [
                 "ztprov",
