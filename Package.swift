@@ -1,13 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Settings every target shares: explicit existentials, explicit imports, and imports that stay
-/// internal unless a module re-exports a type on purpose.
-let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+/// Settings every target shares.
+///
+/// Explicit existentials, explicit imports, and imports that stay internal unless a module re-exports
+/// a type on purpose. CI (which sets `CI`) also turns warnings into errors, so the build it checks is
+/// the one `swift test` reuses.
+let strictSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ] + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
 let package = Package(
     name: "ztprov",
@@ -18,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         // MARK: Executable: parse, wire, print
@@ -45,14 +50,6 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: Protocol cores: pure, no I/O
-
-        .target(
-            name: "ZhitingLAN",
-            dependencies: ["CryptoPrimitives"],
-            swiftSettings: strictSettings
-        ),
-
         // MARK: Ports: protocols between flows and adapters
 
         .target(
@@ -73,6 +70,23 @@ let package = Package(
         .target(
             name: "DeviceEmulator",
             dependencies: ["ZhitingLAN", "Transports"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Pure protocol cores: bytes and values in, bytes, values and actions out
+
+        .target(
+            name: "Protocomm",
+            dependencies: [
+                "CryptoPrimitives",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            exclude: ["Protos"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ZhitingLAN",
+            dependencies: ["CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -102,6 +116,12 @@ let package = Package(
         .testTarget(
             name: "CryptoPrimitivesTests",
             dependencies: ["CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ProtocommTests",
+            dependencies: ["Protocomm", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,7 @@
 /// Hex text for test vectors: the form every reference document and capture uses.
 extension Array where Element == UInt8 {
     /// Decodes hex digits, ignoring spaces, newlines and `|` separators as written in the references.
+    ///
     /// Traps on anything else: a malformed vector is a bug in the test, not an input to handle.
     public init(hex: String) {
         let digits = hex.unicodeScalars.filter { !" \n\t|:".unicodeScalars.contains($0) }.map(Character.init)

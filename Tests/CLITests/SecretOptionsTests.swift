@@ -33,7 +33,9 @@ import Testing
 
     @Test func fallsBackToDefaultVariableThenPrompt() throws {
         let options = try PasswordOptions.parse([])
-        #expect(try options.resolve(environment: ["ZTPROV_WIFI_PASSWORD": "fromenv1"], prompt: noPrompt)?.revealed() == "fromenv1")
+        #expect(
+            try options.resolve(environment: ["ZTPROV_WIFI_PASSWORD": "fromenv1"], prompt: noPrompt)?.revealed()
+                == "fromenv1")
         var asked: String?
         let prompted = try options.resolve(environment: [:]) { label in
             asked = label

@@ -35,6 +35,8 @@ private let gcmCases = (try? VectorFile.load(GCMVectors.self, named: "gcm", in: 
         #expect(throws: CryptoError.authenticationFailed) {
             try AES.GCM.open(sealed, key: key, nonce: [UInt8](repeating: 5, count: 16))
         }
-        #expect(throws: CryptoError.authenticationFailed) { try AES.GCM.open(Array(sealed.prefix(10)), key: key, nonce: nonce) }
+        #expect(throws: CryptoError.authenticationFailed) {
+            try AES.GCM.open(Array(sealed.prefix(10)), key: key, nonce: nonce)
+        }
     }
 }

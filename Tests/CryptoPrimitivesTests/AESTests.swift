@@ -62,7 +62,8 @@ private let aesCases = (try? VectorFile.load(AESVectors.self, named: "aes", in: 
         var continuous = try AESCTRStream(key: key, initialCounter: nearWrap)
         _ = continuous.apply([UInt8](repeating: 0, count: 16))
         let secondBlock = continuous.apply([UInt8](repeating: 0, count: 16))
-        var carried = try AESCTRStream(key: key, initialCounter: [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8))
+        var carried = try AESCTRStream(
+            key: key, initialCounter: [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8))
         #expect(carried.apply([UInt8](repeating: 0, count: 16)) == secondBlock)
     }
 

@@ -11,7 +11,8 @@ private struct DHVectors: Decodable {
         let phonePrivate, devicePrivate, secretPrefix, md5OfStrippedSecret, md5OfPaddedSecret: String
     }
     struct V2: Decodable {
-        let phonePrivate, devicePrivate, sha256OfPhonePublic, sha256OfDevicePublic, secretPrefix, sha256OfPaddedSecret: String
+        let phonePrivate, devicePrivate, sha256OfPhonePublic, sha256OfDevicePublic, secretPrefix,
+            sha256OfPaddedSecret: String
     }
     struct V2LeadingZero: Decodable {
         let phonePrivate, devicePrivate, secretPrefix, sha256OfPaddedSecret, sha256OfStrippedSecret: String
@@ -86,6 +87,8 @@ private struct DHVectors: Decodable {
         var random = SeededRandomSource(seed: Array("dh".utf8))
         let phone = DHKeyPair.generate(in: v1Group, using: &random)
         let device = DHKeyPair.generate(in: v1Group, privateKeyByteCount: 32, using: &random)
-        #expect(try phone.sharedSecret(peerPublicKey: device.publicKey) == device.sharedSecret(peerPublicKey: phone.publicKey))
+        #expect(
+            try phone.sharedSecret(peerPublicKey: device.publicKey)
+                == device.sharedSecret(peerPublicKey: phone.publicKey))
     }
 }

@@ -24,7 +24,8 @@ private struct X25519Vectors: Decodable {
     @Test func scalarMultiplicationMatchesRFC7748() throws {
         for vector in vectors.scalarMultiplication {
             let pair = try X25519KeyPair(privateKey: [UInt8](hex: vector.scalar))
-            #expect(try pair.sharedSecret(peerPublicKey: [UInt8](hex: vector.u)).hexString == vector.output, "\(vector.id)")
+            #expect(
+                try pair.sharedSecret(peerPublicKey: [UInt8](hex: vector.u)).hexString == vector.output, "\(vector.id)")
         }
     }
 
@@ -45,6 +46,8 @@ private struct X25519Vectors: Decodable {
             try pair.sharedSecret(peerPublicKey: [UInt8](repeating: 0, count: 32))
         }
         #expect(throws: CryptoError.invalidPublicKey) { try pair.sharedSecret(peerPublicKey: [1, 2, 3]) }
-        #expect(throws: CryptoError.invalidKeyLength(31)) { try X25519KeyPair(privateKey: [UInt8](repeating: 1, count: 31)) }
+        #expect(throws: CryptoError.invalidKeyLength(31)) {
+            try X25519KeyPair(privateKey: [UInt8](repeating: 1, count: 31))
+        }
     }
 }

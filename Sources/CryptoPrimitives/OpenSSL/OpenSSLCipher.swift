@@ -28,7 +28,8 @@ enum OpenSSLCipher {
         _ mode: Mode, key: [UInt8], iv: [UInt8], input: [UInt8], encrypting: Bool, padded: Bool = false
     ) throws(CryptoError) -> [UInt8] {
         try withContext { context throws(CryptoError) in
-            guard EVP_CipherInit_ex(context, evpCipher(mode, keyCount: key.count), nil, key, iv, encrypting ? 1 : 0) == 1
+            guard
+                EVP_CipherInit_ex(context, evpCipher(mode, keyCount: key.count), nil, key, iv, encrypting ? 1 : 0) == 1
             else { throw OpenSSLErrorQueue.drain(context: "EVP_CipherInit_ex") }
             EVP_CIPHER_CTX_set_padding(context, padded ? 1 : 0)
             var output = [UInt8](repeating: 0, count: input.count + AES.blockSize)
@@ -101,7 +102,8 @@ enum OpenSSLCipher {
         else { throw OpenSSLErrorQueue.drain(context: "AES-GCM init") }
     }
 
-    private static func gcmUpdate(_ context: OpaquePointer, aad: [UInt8], input: [UInt8]) throws(CryptoError) -> [UInt8] {
+    private static func gcmUpdate(_ context: OpaquePointer, aad: [UInt8], input: [UInt8]) throws(CryptoError) -> [UInt8]
+    {
         var ignored: Int32 = 0
         if !aad.isEmpty {
             guard EVP_CipherUpdate(context, nil, &ignored, aad, Int32(aad.count)) == 1 else {

@@ -1,0 +1,441 @@
+"""The BlueZ mock on a private bus: bleak as an independent client, then discovery-filter semantics,
+GATT rules, fault injection and cleanup checked with direct D-Bus calls (dbus-python)."""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+HARNESS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, HARNESS_DIR)
+
+import dbus  # noqa: E402
+import dbus.mainloop.glib  # noqa: E402
+from gi.repository import GLib  # noqa: E402
+
+pytestmark = [
+    pytest.mark.skipif(os.geteuid() != 0, reason="BlueZ mock tests need root (CI runs as root)"),
+    pytest.mark.skipif(shutil.which("dbus-daemon") is None, reason="dbus-daemon is not installed"),
+]
+
+PYTHON = "/usr/bin/python3"
+BLUEZ = "org.bluez"
+ADAPTER = "org.bluez.Adapter1"
+DEVICE = "org.bluez.Device1"
+CHARACTERISTIC = "org.bluez.GattCharacteristic1"
+PROPERTIES = "org.freedesktop.DBus.Properties"
+FAST = {"advertise_delay_ms": 50, "resolve_delay_ms": 50}
+FAULTY, LOSSY, SLOW, SOCKETS = "24:0A:C4:00:00:01", "24:0A:C4:00:00:02", "24:0A:C4:00:00:03", "24:0A:C4:00:00:04"
+FAR, HRM = "24:0A:C4:00:01:01", "AA:BB:CC:00:01:02"
+DEFAULT_ADDRESS = "24:0A:C4:12:34:56"
+SCENARIO = {"bluez": {
+    "adapters": [{"name": "hci0", "address": "00:AA:BB:CC:DD:00"},
+                 {"name": "hci1", "address": "00:AA:BB:CC:DD:01"}],
+    "devices": [
+        {},
+        {"address": FAULTY, "name": "BLUFI_FAULTY", **FAST,
+         "faults": {"in_progress_first_n": 1, "connect_fail_first_n": 1, "link_loss_at_frame": 2}},
+        {"address": LOSSY, "name": "BLUFI_LOSSY", **FAST,
+         "faults": {"drop_notification": 1, "corrupt_notification": 2}},
+        {"address": SLOW, "name": "BLUFI_SLOW", "write_latency_ms": 300, "mtu": 23, **FAST},
+        {"address": SOCKETS, "name": "BLUFI_SOCKETS", "p2e_flags": ["write", "write-without-response"],
+         "mtu": 247, **FAST},
+        {"adapter": "hci1", "address": FAR, "name": "BLUFI_FAR", "rssi": -70, **FAST},
+        {"adapter": "hci1", "address": HRM, "name": "HRM", "uuids": ["180d"], "rssi": -40,
+         "manufacturer": {}, **FAST},
+    ]}}
+
+
+def device_path(address: str, adapter: str = "hci0") -> str:
+    return f"/org/bluez/{adapter}/dev_{address.replace(':', '_')}"
+
+
+def char_path(address: str, uuid16: str) -> str:
+    handle = {"ff01": "0029", "ff02": "002b"}[uuid16]
+    return f"{device_path(address)}/service0028/char{handle}"
+
+
+def get_version(seq: int) -> dbus.Array:
+    return dbus.Array([dbus.Byte(b) for b in (0x1C, 0x00, seq, 0x00)], signature="y")
+
+
+class Client:
+    """A dbus-python connection that records every signal and can wait for conditions."""
+
+    def __init__(self, address: str):
+        self.bus = dbus.bus.BusConnection(address, mainloop=dbus.mainloop.glib.DBusGMainLoop())
+        self.signals = []
+        self.bus.add_signal_receiver(self._record, path_keyword="path", member_keyword="member",
+                                     interface_keyword="interface")
+
+    def _record(self, *args, path=None, member=None, interface=None):
+        self.signals.append((path, interface, member, args))
+
+    def call(self, path, interface, method, signature="", args=(), timeout=5):
+        return self.bus.call_blocking(BLUEZ, path, interface, method, signature, args, timeout=timeout,
+                                      byte_arrays=True)
+
+    def get(self, path, interface, name):
+        return self.call(path, PROPERTIES, "Get", "ss", (interface, name))
+
+    def objects(self) -> dict:
+        return self.call("/", "org.freedesktop.DBus.ObjectManager", "GetManagedObjects")
+
+    def pump(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            GLib.MainContext.default().iteration(False) or time.sleep(0.005)
+
+    def wait_for(self, predicate, timeout=3.0, what="condition"):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            GLib.MainContext.default().iteration(False)
+            result = predicate()
+            if result:
+                return result
+            time.sleep(0.005)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    def changed(self, path, name):
+        """Values of `name` from PropertiesChanged signals of `path`, in order."""
+        return [args[1][name] for p, _, member, args in self.signals
+                if p == path and member == "PropertiesChanged" and name in args[1]]
+
+    def added(self, path):
+        return [args for p, _, member, args in self.signals if member == "InterfacesAdded" and args[0] == path]
+
+    def close(self):
+        self.bus.close()
+
+
+def expect_error(name: str, call, *args, **kwargs) -> str:
+    with pytest.raises(dbus.exceptions.DBusException) as caught:
+        call(*args, **kwargs)
+    assert caught.value.get_dbus_name() == name, caught.value
+    return caught.value.get_dbus_message()
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    run_dir = str(tmp_path_factory.mktemp("bluez-mock"))
+    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
+    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json",
+                                   json.dumps(SCENARIO)], capture_output=True, text=True, timeout=30)
+    assert up.returncode == 0, up.stdout + up.stderr
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    yield {"run_dir": run_dir, **json.loads(up.stdout)}
+    subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+
+
+@pytest.fixture(scope="module")
+def client(harness):
+    connection = Client(harness["bus_address"])
+    yield connection
+    connection.close()
+
+
+@pytest.fixture(scope="module")
+def hci0_known(client):
+    """Runs one unfiltered discovery on hci0 so that its devices are known objects."""
+    client.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+    client.wait_for(lambda: all(device_path(a) in client.objects() for a in (FAULTY, LOSSY, SLOW, SOCKETS)),
+                    what="hci0 devices")
+    client.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+    return client
+
+
+def connect(client: Client, address: str) -> None:
+    client.call(device_path(address), DEVICE, "Connect")
+    client.wait_for(lambda: client.get(device_path(address), DEVICE, "ServicesResolved"), what="services")
+
+
+def test_bleak_check_passes(harness, hci0_known):
+    result = subprocess.run([PYTHON, os.path.join(HARNESS_DIR, "bleak_check.py")], capture_output=True,
+                            text=True, timeout=60,
+                            env={**os.environ, "DBUS_SYSTEM_BUS_ADDRESS": harness["bus_address"]})
+    assert result.returncode == 0, result.stderr
+    assert "bleak check passed" in result.stderr
+
+
+def test_filter_arguments_are_checked(client):
+    path = "/org/bluez/hci1"
+    filters = client.call(path, ADAPTER, "GetDiscoveryFilters")
+    assert set(filters) == {"UUIDs", "RSSI", "Pathloss", "Transport", "DuplicateData", "Discoverable", "Pattern"}
+    invalid = "org.bluez.Error.InvalidArguments"
+    expect_error(invalid, client.call, path, ADAPTER, "SetDiscoveryFilter", "a{sv}", ({"Colour": "blue"},))
+    expect_error(invalid, client.call, path, ADAPTER, "SetDiscoveryFilter", "a{sv}", ({"RSSI": dbus.Int32(-60)},))
+    expect_error(invalid, client.call, path, ADAPTER, "SetDiscoveryFilter", "a{sv}",
+                 ({"RSSI": dbus.Int16(-60), "Pathloss": dbus.UInt16(20)},))
+    expect_error(invalid, client.call, path, ADAPTER, "SetDiscoveryFilter", "a{sv}", ({"Transport": "usb"},))
+    expect_error(invalid, client.call, path, ADAPTER, "SetDiscoveryFilter", "a{sv}", ({"UUIDs": ["xyz"]},))
+    expect_error("org.freedesktop.DBus.Error.UnknownMethod", client.call, path, ADAPTER, "SetDiscoveryFilter",
+                 "s", ("UUIDs",))
+    expect_error("org.bluez.Error.Failed", client.call, path, ADAPTER, "StopDiscovery")
+
+
+def discover(client: Client, properties: dict, seconds: float = 0.3) -> None:
+    path = "/org/bluez/hci1"
+    client.call(path, ADAPTER, "SetDiscoveryFilter", "a{sv}", (properties,))
+    client.call(path, ADAPTER, "StartDiscovery")
+    client.pump(seconds)
+    client.call(path, ADAPTER, "StopDiscovery")
+    client.pump(0.05)
+
+
+def test_filters_decide_which_devices_appear(client):
+    far, hrm = device_path(FAR, "hci1"), device_path(HRM, "hci1")
+    discover(client, {"Transport": "bredr"})
+    discover(client, {"UUIDs": ["ffff"], "RSSI": dbus.Int16(-60)})
+    assert far not in client.objects() and hrm not in client.objects()
+
+    discover(client, {"UUIDs": ["0000FFFF-0000-1000-8000-00805F9B34FB"], "Transport": "le"})
+    objects = client.objects()
+    assert far in objects and hrm not in objects
+    added = client.added(far)[-1][1][DEVICE]
+    assert added["RSSI"] == -70 and added["Name"] == "BLUFI_FAR"
+    assert added["ManufacturerData"].signature == "qv" and bytes(added["ManufacturerData"][0x02E5]) == b"\x01\x02"
+    assert "RSSI" not in objects[far][DEVICE], "RSSI is invalidated when discovery stops"
+
+    discover(client, {"Pattern": "HR"})
+    assert hrm in client.objects()
+
+    client.call("/org/bluez/hci1", ADAPTER, "RemoveDevice", "o", (far,))
+    assert far not in client.objects()
+    client.wait_for(lambda: any(m == "InterfacesRemoved" and a[0] == far for _, _, m, a in client.signals),
+                    what="InterfacesRemoved")
+    expect_error("org.bluez.Error.DoesNotExist", client.call, "/org/bluez/hci1", ADAPTER, "RemoveDevice", "o", (far,))
+
+
+def test_known_device_gets_rssi_update_instead_of_interfaces_added(client):
+    hrm = device_path(HRM, "hci1")
+    discover(client, {"Pattern": "HR"})
+    additions = len(client.added(hrm))
+    discover(client, {"Pattern": "AA:BB"})
+    assert len(client.added(hrm)) == additions
+    assert client.changed(hrm, "RSSI")[-1] == -40
+    assert client.changed("/org/bluez/hci1", "Discovering")[-2:] == [True, False]
+
+
+def test_discovery_is_per_client_and_ends_when_the_client_leaves(harness, client):
+    other = Client(harness["bus_address"])
+    other.call("/org/bluez/hci1", ADAPTER, "StartDiscovery")
+    expect_error("org.bluez.Error.InProgress", other.call, "/org/bluez/hci1", ADAPTER, "StartDiscovery")
+    client.call("/org/bluez/hci1", ADAPTER, "StartDiscovery")
+    client.call("/org/bluez/hci1", ADAPTER, "StopDiscovery")
+    assert client.get("/org/bluez/hci1", ADAPTER, "Discovering")
+    other.close()
+    client.wait_for(lambda: not client.get("/org/bluez/hci1", ADAPTER, "Discovering"), what="session end")
+
+
+def test_connect_faults_then_gatt_tree(hci0_known):
+    client = hci0_known
+    path = device_path(FAULTY)
+    expect_error("org.bluez.Error.InProgress", client.call, path, DEVICE, "Connect")
+    message = expect_error("org.bluez.Error.Failed", client.call, path, DEVICE, "Connect")
+    assert message == "le-connection-abort-by-local"
+    connect(client, FAULTY)
+    assert client.get(path, DEVICE, "Connected")
+    client.call(path, DEVICE, "Connect")  # already connected: success, like BlueZ
+    objects = client.objects()
+    ff01, ff02 = char_path(FAULTY, "ff01"), char_path(FAULTY, "ff02")
+    assert objects[ff01][CHARACTERISTIC]["Flags"] == ["write"]
+    assert objects[ff02][CHARACTERISTIC]["Flags"] == ["read", "notify"]
+    assert objects[ff02][CHARACTERISTIC]["MTU"] == 185
+    assert f"{ff02}/desc002d" in objects
+    assert "0000ffff-0000-1000-8000-00805f9b34fb" in client.get(path, DEVICE, "UUIDs")
+
+
+def test_link_loss_at_frame_keeps_cached_gatt_and_notify_session(hci0_known):
+    client = hci0_known
+    path, ff01, ff02 = device_path(FAULTY), char_path(FAULTY, "ff01"), char_path(FAULTY, "ff02")
+    if not client.get(path, DEVICE, "Connected"):
+        connect(client, FAULTY)
+    client.call(ff02, CHARACTERISTIC, "StartNotify")
+    client.call(ff01, CHARACTERISTIC, "WriteValue", "aya{sv}", (get_version(0), {"type": "request"}))
+    client.wait_for(lambda: client.changed(ff02, "Value"), what="VERSION notification")
+    opmode = dbus.Array([dbus.Byte(b) for b in (0x08, 0x08, 1, 1, 1)], signature="y")
+    client.call(ff01, CHARACTERISTIC, "WriteValue", "aya{sv}", (opmode, {}))
+    client.wait_for(lambda: client.changed(path, "Connected")[-1:] == [False], what="link loss")
+    assert not client.changed(path, "ServicesResolved")[-1]
+    assert len(client.changed(ff02, "Value")) == 1, "no ACK may arrive after the link dropped"
+    assert ff01 in client.objects(), "GATT objects stay exported with the default cache"
+    expect_error("org.bluez.Error.Failed", client.call, ff01, CHARACTERISTIC, "WriteValue", "aya{sv}",
+                 (get_version(0), {}))
+    assert client.get(ff02, CHARACTERISTIC, "Notifying")
+
+    connect(client, FAULTY)
+    client.call(ff01, CHARACTERISTIC, "WriteValue", "aya{sv}", (get_version(0), {}))
+    client.wait_for(lambda: len(client.changed(ff02, "Value")) == 2, what="notification after reconnect")
+    record = json.loads(client.call("/", "org.bluez.Mock", "GetReceived", "s", (FAULTY,)))
+    assert [e["event"] for e in record["ble"]["events"]].count("connected") == 2
+    assert {"event": "disconnected", "detail": "link-loss"} in record["ble"]["events"]
+    assert [m["name"] for m in record["messages"]] == ["GET_VERSION", "SET_OPMODE", "GET_VERSION"]
+
+
+def test_dropped_and_corrupted_notifications(hci0_known):
+    client = hci0_known
+    ff01, ff02 = char_path(LOSSY, "ff01"), char_path(LOSSY, "ff02")
+    connect(client, LOSSY)
+    client.call(ff02, CHARACTERISTIC, "StartNotify")
+    client.call(ff01, CHARACTERISTIC, "WriteValue", "aya{sv}", (get_version(0), {}))
+    client.call(ff01, CHARACTERISTIC, "WriteValue", "aya{sv}", (get_version(1), {}))
+    client.wait_for(lambda: client.changed(ff02, "Value"), what="notification")
+    client.pump(0.1)
+    values = client.changed(ff02, "Value")
+    # The first VERSION (device seq 0) is lost; the second has its last byte inverted.
+    assert [bytes(v) for v in values] == [bytes.fromhex("4104010201fc")]
+
+
+def test_write_rules(hci0_known):
+    client = hci0_known
+    ff01, ff02 = char_path(LOSSY, "ff01"), char_path(LOSSY, "ff02")
+    if not client.get(device_path(LOSSY), DEVICE, "Connected"):
+        connect(client, LOSSY)
+    write = (ff01, CHARACTERISTIC, "WriteValue", "aya{sv}")
+    too_long = dbus.Array([dbus.Byte(0)] * 183, signature="y")
+    expect_error("org.bluez.Error.InvalidValueLength", client.call, *write, (too_long, {}))
+    expect_error("org.bluez.Error.NotSupported", client.call, *write, (get_version(2), {"type": "command"}))
+    expect_error("org.bluez.Error.InvalidArguments", client.call, *write,
+                 (get_version(2), {"offset": dbus.Int32(0)}))
+    expect_error("org.freedesktop.DBus.Error.UnknownMethod", client.call, ff01, CHARACTERISTIC, "WriteValue",
+                 "ay", (get_version(2),))
+    expect_error("org.bluez.Error.NotPermitted", client.call, ff01, CHARACTERISTIC, "ReadValue", "a{sv}", ({},))
+    expect_error("org.bluez.Error.NotSupported", client.call, ff01, CHARACTERISTIC, "AcquireWrite", "a{sv}", ({},))
+    expect_error("org.bluez.Error.NotPermitted", client.call, ff02, CHARACTERISTIC, "WriteValue", "aya{sv}",
+                 (get_version(2), {"type": "request"}))
+    expect_error("org.bluez.Error.NotPermitted", client.call, f"{ff02}/desc002d", "org.bluez.GattDescriptor1",
+                 "WriteValue", "aya{sv}", (dbus.Array([dbus.Byte(1), dbus.Byte(0)], signature="y"), {}))
+    expect_error("org.freedesktop.DBus.Error.PropertyReadOnly", client.call, device_path(LOSSY), PROPERTIES,
+                 "Set", "ssv", (DEVICE, "Connected", dbus.Boolean(False)))
+
+
+def test_write_latency_and_one_write_in_flight(hci0_known):
+    client = hci0_known
+    connect(client, SLOW)
+    ff01 = client.bus.get_object(BLUEZ, char_path(SLOW, "ff01"))
+    outcomes = []
+    began = time.monotonic()
+    for seq in (0, 1):
+        ff01.WriteValue(get_version(seq), {}, dbus_interface=CHARACTERISTIC,
+                        reply_handler=lambda: outcomes.append(("ok", time.monotonic() - began)),
+                        error_handler=lambda e: outcomes.append((e.get_dbus_name(), time.monotonic() - began)))
+    client.wait_for(lambda: len(outcomes) == 2, what="both replies")
+    assert outcomes[0][0] == "org.bluez.Error.InProgress" and outcomes[0][1] < 0.2
+    assert outcomes[1][0] == "ok" and outcomes[1][1] >= 0.3
+
+
+def test_acquired_sockets_carry_frames_both_ways(hci0_known):
+    client = hci0_known
+    connect(client, SOCKETS)
+    ff01, ff02 = char_path(SOCKETS, "ff01"), char_path(SOCKETS, "ff02")
+    write_fd, write_mtu = client.call(ff01, CHARACTERISTIC, "AcquireWrite", "a{sv}", ({},))
+    notify_fd, notify_mtu = client.call(ff02, CHARACTERISTIC, "AcquireNotify", "a{sv}", ({},))
+    assert (write_mtu, notify_mtu) == (247, 247)
+    expect_error("org.bluez.Error.NotPermitted", client.call, ff02, CHARACTERISTIC, "StartNotify")
+    expect_error("org.bluez.Error.NotPermitted", client.call, ff01, CHARACTERISTIC, "WriteValue", "aya{sv}",
+                 (get_version(0), {}))
+    with socket.socket(fileno=write_fd.take()) as writer, socket.socket(fileno=notify_fd.take()) as reader:
+        writer.send(bytes(get_version(0)))
+        reader.settimeout(3)
+        assert reader.recv(512) == bytes.fromhex("410400020103")
+    client.wait_for(lambda: not client.get(ff02, CHARACTERISTIC, "NotifyAcquired")
+                    and not client.get(ff01, CHARACTERISTIC, "WriteAcquired"), what="sockets released")
+    client.call(ff02, CHARACTERISTIC, "StartNotify")
+
+
+def test_force_disconnect_and_notify_session_of_a_leaving_client(harness, hci0_known):
+    client = hci0_known
+    path, ff02 = device_path(LOSSY), char_path(LOSSY, "ff02")
+    other = Client(harness["bus_address"])
+    if not client.get(path, DEVICE, "Connected"):
+        connect(client, LOSSY)
+    if client.get(ff02, CHARACTERISTIC, "Notifying"):
+        client.call(ff02, CHARACTERISTIC, "StopNotify")
+    other.call(ff02, CHARACTERISTIC, "StartNotify")
+    assert client.get(ff02, CHARACTERISTIC, "Notifying")
+    other.close()
+    client.wait_for(lambda: not client.get(ff02, CHARACTERISTIC, "Notifying"), what="session end")
+
+    client.call("/", "org.bluez.Mock", "ForceDisconnect", "s", (LOSSY,))
+    assert not client.get(path, DEVICE, "Connected")
+    client.wait_for(lambda: client.changed(path, "ServicesResolved")[-1:] == [False], what="ServicesResolved")
+    client.call(path, DEVICE, "Disconnect")  # not connected: still a success
+
+
+def test_remove_connected_device_unexports_everything(hci0_known):
+    client = hci0_known
+    connect(client, SLOW)
+    client.call("/org/bluez/hci0", ADAPTER, "RemoveDevice", "o", (device_path(SLOW),))
+    assert not [p for p in client.objects() if p.startswith(device_path(SLOW))]
+    client.pump(0.05)
+    removed = [a[0] for _, _, m, a in client.signals if m == "InterfacesRemoved"]
+    assert char_path(SLOW, "ff01") in removed and removed.index(char_path(SLOW, "ff01")) < removed.index(
+        device_path(SLOW))
+
+
+def test_calls_and_received_commands(harness, hci0_known):
+    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
+    calls = json.loads(subprocess.run(command + ["calls", "--run-dir", harness["run_dir"], "--mock", "bluez"],
+                                      capture_output=True, text=True, check=True).stdout)["calls"]
+    connects = [c for c in calls if c["method"] == "Connect" and c["path"] == device_path(FAULTY)]
+    assert [c.get("error", {}).get("name") for c in connects[:3]] == [
+        "org.bluez.Error.InProgress", "org.bluez.Error.Failed", None]
+    writes = [c for c in calls if c["method"] == "WriteValue" and c["path"] == char_path(FAULTY, "ff01")]
+    assert writes[0]["args"] == ["1c000000", {"type": "request"}]
+    assert not [c for c in calls if c["interface"] == "org.bluez.Mock"]
+
+    received = json.loads(subprocess.run(command + ["received", "--run-dir", harness["run_dir"], "--source",
+                                                    "blufi"], capture_output=True, text=True, check=True).stdout)
+    by_address = {r["address"]: r for r in received}
+    assert by_address[LOSSY]["ble"]["notifications_dropped"][0]["index"] == 1
+    assert by_address[SOCKETS]["messages"][0]["name"] == "GET_VERSION"
+
+
+def test_added_device_injected_notification_and_power(client):
+    late = "24:0A:C4:00:02:01"
+    path = str(client.call("/", "org.bluez.Mock", "AddDevice", "s",
+                           (json.dumps({"adapter": "hci1", "address": late, "name": "BLUFI_LATE", **FAST}),)))
+    assert path == device_path(late, "hci1")
+    discover(client, {"Pattern": "BLUFI_LATE"})
+    client.call(path, DEVICE, "Connect")
+    client.wait_for(lambda: client.get(path, DEVICE, "ServicesResolved"), what="services")
+    ff02 = f"{path}/service0028/char002b"
+    inject = ("/", "org.bluez.Mock", "Notify", "ssay")
+    expect_error("org.bluez.Error.Failed", client.call, *inject, (late, "ff02", b"\x01"))
+    client.call(ff02, CHARACTERISTIC, "StartNotify")
+    client.call(*inject, (late, "ff02", b"\x01\x02"))
+    client.wait_for(lambda: [bytes(v) for v in client.changed(ff02, "Value")] == [b"\x01\x02"], what="injected value")
+
+    client.call("/org/bluez/hci1", PROPERTIES, "Set", "ssv", (ADAPTER, "Powered", dbus.Boolean(False)))
+    assert not client.get(path, DEVICE, "Connected")
+    expect_error("org.bluez.Error.NotReady", client.call, "/org/bluez/hci1", ADAPTER, "StartDiscovery")
+    client.call("/org/bluez/hci1", PROPERTIES, "Set", "ssv", (ADAPTER, "Powered", dbus.Boolean(True)))
+
+
+def test_temporary_devices_expire_and_cached_ones_stay(tmp_path):
+    run_dir = str(tmp_path)
+    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
+    cached = "24:0A:C4:00:03:01"
+    scenario = {"bluez": {"temporary_timeout_ms": 300,
+                          "devices": [{**FAST}, {"address": cached, "cached": True, **FAST}]}}
+    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json", json.dumps(scenario)],
+                        capture_output=True, text=True, timeout=30)
+    assert up.returncode == 0, up.stderr
+    local = Client(json.loads(up.stdout)["bus_address"])
+    try:
+        assert "RSSI" not in local.objects()[device_path(cached)][DEVICE]
+        local.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+        local.wait_for(lambda: device_path(DEFAULT_ADDRESS) in local.objects(), what="discovery")
+        local.wait_for(lambda: local.changed(device_path(cached), "RSSI"), what="RSSI of the cached device")
+        local.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+        local.wait_for(lambda: device_path(DEFAULT_ADDRESS) not in local.objects(), what="expiry")
+        assert device_path(cached) in local.objects()
+        assert not local.added(device_path(cached))
+    finally:
+        local.close()
+        subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)

@@ -1,0 +1,244 @@
+"""nm_softap_template on a private bus, checked with libnm (the library ztprov uses) and dbus-python.
+
+No root needed: the bus is a private dbus-daemon with a system-type config in a temp directory.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import dbus
+import pytest
+
+HARNESS = Path(__file__).resolve().parents[1]
+TEMPLATE = HARNESS / "ztharness" / "nm_softap_template.py"
+PROBE = Path(__file__).resolve().parent / "libnm_softap_probe.py"
+NM = "org.freedesktop.NetworkManager"
+INTERFACE = "zhtest0"
+PROBE_UUID = "0b7e5d6c-1f1e-4a59-9d21-6c2b7b5e0a11"
+BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path={socket}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/>
+  </policy>
+</busconfig>
+"""
+
+
+def wait_for(condition, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError("condition not met in time")
+
+
+@pytest.fixture(scope="module")
+def bus_address(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("nmbus")
+    socket_path = directory / "system_bus_socket"
+    config = directory / "bus.conf"
+    config.write_text(BUS_CONFIG.format(socket=socket_path))
+    daemon = subprocess.Popen(["dbus-daemon", "--nofork", f"--config-file={config}"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(socket_path.exists)
+    yield f"unix:path={socket_path}"
+    daemon.terminate()
+    daemon.wait(5)
+
+
+class NmMock:
+    def __init__(self, address, log_path, parameters):
+        self.address = address
+        self.environment = {**os.environ, "DBUS_SYSTEM_BUS_ADDRESS": address}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "dbusmock", "--template", str(TEMPLATE), "-l", str(log_path),
+             "-p", json.dumps({"interface": INTERFACE, "step_ms": 20, **parameters})],
+            env=self.environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.bus = dbus.bus.BusConnection(address)
+
+    def wait_ready(self):
+        wait_for(lambda: self.bus.name_has_owner(NM) or self.process.poll() is not None)
+        assert self.process.poll() is None, self.process.stderr.read().decode()
+        self.mock = dbus.Interface(self.bus.get_object(NM, "/org/freedesktop"), "org.freedesktop.DBus.Mock")
+
+    def state(self):
+        return json.loads(self.mock.GetNMState())
+
+    def manager(self):
+        return dbus.Interface(self.bus.get_object(NM, "/org/freedesktop/NetworkManager"), NM)
+
+    def probe(self, **options):
+        options = {"interface": INTERFACE, "ssid": "ZT_1A2B3C", "psk": "hotspot-pass", "uuid": PROBE_UUID,
+                   "use_v2": True, "restore": True, **options}
+        output = subprocess.run([sys.executable, str(PROBE), json.dumps(options)], env=self.environment,
+                                capture_output=True, text=True, timeout=30, check=True).stdout
+        return json.loads(output)
+
+    def stop(self):
+        self.bus.close()
+        self.process.terminate()
+        self.process.wait(5)
+        self.process.stderr.close()
+
+
+@pytest.fixture
+def start_mock(bus_address, tmp_path):
+    mocks = []
+
+    def start(**parameters):
+        mock = NmMock(bus_address, tmp_path / f"nm{len(mocks)}.log", parameters)
+        mocks.append(mock)
+        mock.wait_ready()
+        return mock
+    yield start
+    for mock in mocks:
+        mock.stop()
+
+
+def calls(state, method):
+    return [call for call in state["calls"] if call["method"] == method]
+
+
+def test_libnm_joins_with_right_psk_then_restores_previous_and_leaves_no_profile(start_mock):
+    nm = start_mock()
+    result = nm.probe()
+    assert (result["nm_running"], result["version"], result["device_type"]) == (True, "1.42.4", "DeviceWifi")
+    assert result["previous"] == "HomeWiFi" and result["scan_completed"]
+    assert result["access_points"][0] == {"ssid": "ZT_1A2B3C", "bssid": "24:0A:C4:1A:2B:3C", "strength": 80,
+                                          "frequency": 2412, "flags": 1, "rsn_flags": 0x188}
+    assert result["v2_error"] is None and result["active_id"] == "ztprov-probe"
+    assert result["device_states"][:6] == [[110, 60], [30, 60], [40, 0], [50, 0], [70, 0], [100, 0]]
+    assert result["active_states"][:2] == [[1, 0], [2, 1]]
+    assert (result["ip4"], result["gateway"], result["primary"]) == ("192.168.4.2/24", "192.168.4.1", None)
+    assert (result["restored"], result["restored_state"]) == ("HomeWiFi", 2)
+    assert result["probe_profiles_left"] == 0 and result["profiles_after"] == ["HomeWiFi"]
+
+    state = nm.state()
+    assert [p["id"] for p in state["profiles"]] == ["HomeWiFi"]
+    assert [(a["id"], a["state"]) for a in state["active_connections"]] == [("HomeWiFi", 2)]
+    assert state["device"]["interface"] == INTERFACE and state["device"]["state"] == 100
+    [request] = calls(state, "AddAndActivateConnection2")
+    settings, device, ap, options = request["args"]
+    assert options == {"persist": "volatile", "bind-activation": "dbus-client"}
+    assert settings["connection"]["uuid"] == PROBE_UUID and settings["ipv4"]["never-default"] is True
+    assert (device, ap) == (state["device"]["path"], state["access_points"][0]["path"])
+    removed = [e for e in state["events"] if e["event"] == "profile_removed"]
+    assert [(e["id"], e["reason"]) for e in removed] == [("ztprov-probe", "volatile profile deactivated")]
+    assert calls(state, "DeactivateConnection") and calls(state, "ActivateConnection")
+
+
+def test_libnm_wrong_psk_fails_with_no_secrets(start_mock):
+    nm = start_mock()
+    result = nm.probe(psk="wrong-password")
+    assert result["device_states"] == [[110, 60], [30, 60], [40, 0], [50, 0], [60, 0], [120, 7], [30, 0]]
+    assert result["active_states"] == [[1, 0], [4, 3]]
+    assert result["probe_profiles_left"] == 0
+    assert result["restored"] == "HomeWiFi"
+    failed = [e for e in nm.state()["events"] if e["event"] == "activation_failed"]
+    assert [e["device_reason"] for e in failed] == [7]
+
+
+def test_libnm_unknown_ssid_fails_with_ssid_not_found(start_mock):
+    nm = start_mock(not_found_steps=2)
+    result = nm.probe(ssid="NotThere")
+    assert [40, 0] in result["device_states"] and [120, 53] in result["device_states"]
+    assert result["final_device_state"] == 30 and "ip4" not in result
+
+
+def test_bind_activation_deactivates_when_the_client_leaves(start_mock):
+    nm = start_mock()
+    result = nm.probe(exit_after_activation=True, restore=False)
+    assert result["final_device_state"] == 100
+    state = wait_for(lambda: (lambda s: s if not s["active_connections"] and not
+                              any(p["id"] == "ztprov-probe" for p in s["profiles"]) else None)(nm.state()))
+    assert any(e["event"] == "bound_client_left" for e in state["events"])
+    assert state["device"]["state"] == 30
+
+
+def test_without_add_and_activate2_libnm_falls_back_and_the_profile_persists(start_mock):
+    nm = start_mock(version="1.14.0")
+    result = nm.probe()
+    assert result["v2_error"] == "g-dbus-error-quark:G_DBUS_ERROR_UNKNOWN_METHOD"
+    assert result["v1_error"] is None and result["version"] == "1.14.0"
+    assert result["probe_profiles_left"] == 1, "AddAndActivateConnection keeps a saved profile"
+    assert result["profiles_after"] == ["HomeWiFi"]
+    state = nm.state()
+    assert calls(state, "AddAndActivateConnection") and calls(state, "Delete")
+    assert not calls(state, "AddAndActivateConnection2")
+
+
+def test_requested_settings_are_kept_and_reported(start_mock):
+    nm = start_mock()
+    settings = dbus.Dictionary({
+        "connection": dbus.Dictionary({"id": "ztprov-ZT_1A2B3C", "uuid": PROBE_UUID, "autoconnect": False,
+                                       "interface-name": INTERFACE}, signature="sv"),
+        "802-11-wireless": dbus.Dictionary({"ssid": dbus.ByteArray(b"ZT_1A2B3C")}, signature="sv"),
+        "802-11-wireless-security": dbus.Dictionary({"key-mgmt": "wpa-psk", "psk": "hotspot-pass"},
+                                                    signature="sv"),
+        "ipv4": dbus.Dictionary({"method": "auto", "never-default": True}, signature="sv"),
+        "ipv6": dbus.Dictionary({"method": "disabled"}, signature="sv")}, signature="sa{sv}")
+    profile, active, _ = nm.manager().AddAndActivateConnection2(
+        settings, "/org/freedesktop/NetworkManager/Devices/1", "/", {"persist": dbus.String("volatile")})
+    [summary] = [p for p in nm.state()["profiles"] if p["path"] == profile]
+    assert {k: summary[k] for k in ("id", "uuid", "ssid", "persist", "autoconnect", "never_default",
+                                    "ipv6_method", "key_mgmt", "psk", "interface_name")} == {
+        "id": "ztprov-ZT_1A2B3C", "uuid": PROBE_UUID, "ssid": "ZT_1A2B3C", "persist": "volatile",
+        "autoconnect": False, "never_default": True, "ipv6_method": "disabled", "key_mgmt": "wpa-psk",
+        "psk": "hotspot-pass", "interface_name": INTERFACE}
+    connection = nm.bus.get_object(NM, profile)
+    assert "psk" not in connection.GetSettings(dbus_interface=NM + ".Settings.Connection")["802-11-wireless-security"]
+    flags = connection.Get(NM + ".Settings.Connection", "Flags", dbus_interface=dbus.PROPERTIES_IFACE)
+    assert flags == 0x5
+    wait_for(lambda: nm.state()["device"]["state"] == 100)
+    with pytest.raises(dbus.DBusException, match="UuidExists"):
+        nm.manager().AddAndActivateConnection2(settings, "/", "/", {})
+    with pytest.raises(dbus.DBusException, match="InvalidArguments"):
+        nm.manager().AddAndActivateConnection2(settings, "/", "/", {"persist": "forever"})
+    with pytest.raises(dbus.DBusException, match=r"InvalidArgs: Type of message, '\(a\{sv\}oo\)'"):
+        nm.bus.call_blocking(NM, "/org/freedesktop/NetworkManager", NM, "AddAndActivateConnection",
+                             "a{sv}oo", [{"id": "x"}, "/", "/"])
+    nm.manager().DeactivateConnection(active)
+    wait_for(lambda: all(p["path"] != profile for p in nm.state()["profiles"]))
+    with pytest.raises(dbus.DBusException, match="ConnectionNotActive"):
+        nm.manager().DeactivateConnection(active)
+
+
+def test_settings_add_delete_and_hidden_ap_after_scan(start_mock):
+    nm = start_mock(access_points=[{"ssid": "ZT_HIDDEN", "bssid": "24:0A:C4:00:00:09", "strength": 50,
+                                    "frequency": 2462, "psk": None, "hidden_until_scan": True}],
+                    previous_connection=None)
+    state = nm.state()
+    assert state["device"]["state"] == 30 and not state["active_connections"]
+    assert [ap["visible"] for ap in state["access_points"]] == [False]
+    device = nm.bus.get_object(NM, "/org/freedesktop/NetworkManager/Devices/1")
+    wireless = NM + ".Device.Wireless"
+    assert device.GetAllAccessPoints(dbus_interface=wireless) == []
+    device.RequestScan({}, dbus_interface=wireless)
+    wait_for(lambda: device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE) > 0)
+    assert len(device.GetAllAccessPoints(dbus_interface=wireless)) == 1
+
+    settings_iface = dbus.Interface(nm.bus.get_object(NM, "/org/freedesktop/NetworkManager/Settings"),
+                                    NM + ".Settings")
+    path = settings_iface.AddConnection({
+        "connection": {"id": "open-ap", "type": "802-11-wireless"},
+        "802-11-wireless": {"ssid": dbus.ByteArray(b"ZT_HIDDEN")}})
+    saved = [p for p in nm.state()["profiles"] if p["path"] == path][0]
+    assert saved["persist"] == "disk"
+    active = nm.manager().ActivateConnection(path, "/", "/")
+    wait_for(lambda: [a["state"] for a in nm.state()["active_connections"]] == [2])
+    assert nm.state()["active_connections"][0]["path"] == active
+    nm.bus.get_object(NM, path).Delete(dbus_interface=NM + ".Settings.Connection")
+    state = nm.state()
+    assert not state["profiles"] and not state["active_connections"]
+    with pytest.raises(dbus.DBusException, match="UnknownConnection"):
+        nm.manager().ActivateConnection(path, "/", "/")

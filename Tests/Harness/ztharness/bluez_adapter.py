@@ -1,0 +1,172 @@
+"""One emulated controller, /org/bluez/hciN with org.bluez.Adapter1, as BlueZ 5.66 behaves (src/adapter.c).
+
+Discovery is per D-Bus client: each client may start one discovery (a second StartDiscovery is
+InProgress), may preset a filter with SetDiscoveryFilter, and loses its session when it leaves the
+bus. `Discovering` is true while any client discovers; a device is reported when it matches the
+filter of at least one discovering client. Reports come advertise_delay_ms after StartDiscovery and
+then every second (RSSI PropertiesChanged under a filter, as BlueZ reports every RSSI then).
+"""
+
+import dbus
+from gi.repository import GLib
+
+from . import discovery_filter
+from .dbus_export import Call, add_object, bluez_error, emit_properties_changed, export_method, install_property_access
+
+ADAPTER_IFACE = "org.bluez.Adapter1"
+REPORT_INTERVAL_MS = 1000
+ADAPTER_CLASS = 0x6C010C
+MODALIAS = "usb:v1D6Bp0246d0542"  # BlueZ 5.66
+
+
+class EmulatedAdapter:
+    def __init__(self, root, config: dict, temporary_timeout_ms: int):
+        self.root = root
+        self.name = config["name"]
+        self.path = f"/org/bluez/{self.name}"
+        self.config = config
+        self.temporary_timeout_ms = temporary_timeout_ms
+        self.devices = []
+        self.clients: dict[str, discovery_filter.DiscoveryFilter | None] = {}
+        self.preset_filters: dict[str, discovery_filter.DiscoveryFilter] = {}
+        self._watches = {}
+        self._ticker = None
+        self.obj = None
+
+    @property
+    def powered(self) -> bool:
+        return bool(self.obj.props[ADAPTER_IFACE]["Powered"])
+
+    @property
+    def discovering(self) -> bool:
+        return bool(self.clients)
+
+    def export(self) -> None:
+        props = {
+            "Address": dbus.String(self.config["address"].upper()), "AddressType": dbus.String("public"),
+            "Name": dbus.String("ztharness"), "Alias": dbus.String("ztharness"),
+            "Class": dbus.UInt32(ADAPTER_CLASS), "Powered": dbus.Boolean(self.config["powered"]),
+            "Discoverable": dbus.Boolean(False), "DiscoverableTimeout": dbus.UInt32(180),
+            "Pairable": dbus.Boolean(True), "PairableTimeout": dbus.UInt32(0),
+            "Discovering": dbus.Boolean(False),
+            "UUIDs": dbus.Array(["00001800-0000-1000-8000-00805f9b34fb",
+                                 "00001801-0000-1000-8000-00805f9b34fb"], signature="s"),
+            "Modalias": dbus.String(MODALIAS), "Roles": dbus.Array(["central", "peripheral"], signature="s"),
+        }
+        self.obj = add_object(self.root, self.path, ADAPTER_IFACE, props)
+        writable = {"Alias", "Powered", "Discoverable", "DiscoverableTimeout", "Pairable", "PairableTimeout"}
+        install_property_access(self.obj, {ADAPTER_IFACE: writable}, self._on_set)
+        for name, in_sig, out_sig, implementation in (
+                ("StartDiscovery", "", "", self._start_discovery),
+                ("StopDiscovery", "", "", self._stop_discovery),
+                ("SetDiscoveryFilter", "a{sv}", "", self._set_discovery_filter),
+                ("GetDiscoveryFilters", "", "as", self._get_discovery_filters),
+                ("RemoveDevice", "o", "", self._remove_device)):
+            export_method(self.obj, ADAPTER_IFACE, name, in_sig, out_sig, implementation)
+
+    def _set(self, name: str, value) -> None:
+        self.obj.props[ADAPTER_IFACE][name] = value
+        emit_properties_changed(self.obj, ADAPTER_IFACE, {name: value})
+
+    def _on_set(self, _interface: str, name: str, value) -> None:
+        if name == "Powered" and not value:
+            for sender in list(self.clients):
+                self._end_session(sender)
+            for device in self.devices:
+                device.adapter_powered_off()
+        self._set(name, value)
+
+    def _require_power(self) -> None:
+        if not self.powered:
+            raise bluez_error("NotReady", "Resource Not Ready")
+
+    # Client sessions -----------------------------------------------------------------------------
+
+    def _watch(self, sender: str) -> None:
+        if sender not in self._watches:
+            self._watches[sender] = self.root.connection.watch_name_owner(
+                sender, lambda owner: owner or self._client_left(sender))
+
+    def _client_left(self, sender: str) -> None:
+        self.preset_filters.pop(sender, None)
+        if sender in self.clients:
+            self._end_session(sender)
+        self._unwatch(sender)
+
+    def _unwatch(self, sender: str) -> None:
+        if sender not in self.clients and sender not in self.preset_filters and sender in self._watches:
+            self._watches.pop(sender).cancel()
+
+    def _start_discovery(self, call: Call):
+        self._require_power()
+        if call.sender in self.clients:
+            raise bluez_error("InProgress", "Operation already in progress")
+        self.clients[call.sender] = self.preset_filters.pop(call.sender, None)
+        self._watch(call.sender)
+        if not self.obj.props[ADAPTER_IFACE]["Discovering"]:
+            self._set("Discovering", dbus.Boolean(True))
+            self._ticker = GLib.timeout_add(REPORT_INTERVAL_MS, self._report_all)
+        for device in self.devices:
+            GLib.timeout_add(device.config["advertise_delay_ms"], self._report_one, device)
+        return None
+
+    def _stop_discovery(self, call: Call):
+        self._require_power()
+        if call.sender not in self.clients:
+            raise bluez_error("Failed", "No discovery started")
+        self._end_session(call.sender)
+        return None
+
+    def _end_session(self, sender: str) -> None:
+        """Stopping discovery also forgets the client's filter, as BlueZ frees the client."""
+        del self.clients[sender]
+        self._unwatch(sender)
+        if self.clients:
+            return
+        GLib.source_remove(self._ticker)
+        self._ticker = None
+        self._set("Discovering", dbus.Boolean(False))
+        for device in self.devices:
+            device.discovery_stopped(self.temporary_timeout_ms)
+
+    def _set_discovery_filter(self, call: Call):
+        self._require_power()
+        try:
+            parsed = discovery_filter.parse(call.args[0])
+        except discovery_filter.InvalidFilter as error:
+            self.obj.log(f"SetDiscoveryFilter rejected: {error}")
+            raise bluez_error("InvalidArguments", "Invalid arguments in method call") from error
+        if call.sender in self.clients:
+            self.clients[call.sender] = parsed
+        elif parsed is None:
+            self.preset_filters.pop(call.sender, None)
+            self._unwatch(call.sender)
+        else:
+            self.preset_filters[call.sender] = parsed
+            self._watch(call.sender)
+        return None
+
+    def _get_discovery_filters(self, _call: Call):
+        return (dbus.Array(discovery_filter.FILTER_KEYS, signature="s"),)
+
+    def _remove_device(self, call: Call):
+        path = str(call.args[0])
+        device = next((d for d in self.devices if d.path == path and d.exported), None)
+        if device is None:
+            raise bluez_error("DoesNotExist", "Does Not Exist")
+        self._require_power()
+        device.remove()
+        return None
+
+    # Advertisement reports -----------------------------------------------------------------------
+
+    def _report_one(self, device) -> bool:
+        filters = list(self.clients.values())
+        if filters and any(device.visible_to(f) for f in filters):
+            device.advertise(filtered=any(f is not None for f in filters))
+        return False
+
+    def _report_all(self) -> bool:
+        for device in self.devices:
+            self._report_one(device)
+        return True

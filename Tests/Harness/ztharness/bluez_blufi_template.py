@@ -1,0 +1,127 @@
+"""python-dbusmock template: bluetoothd (BlueZ 5.66 D-Bus shapes) with emulated BluFi peripherals.
+
+Run: /usr/bin/python3 -m dbusmock --template <this file> -l <log> -p '<json>'
+Parameters: the scenario's "bluez" object (ztharness/scenario.py completes it: adapters, devices,
+temporary_timeout_ms) plus "record_dir", where each device keeps blufi-<ADDRESS>.json with everything
+it received. The objects live in bluez_adapter.py, bluez_device.py and bluez_gatt.py; each device
+runs ztharness/blufi_device.py.
+
+`/` is the ObjectManager and every InterfacesAdded/Removed comes from there, as from bluetoothd.
+`/org/bluez` has AgentManager1 and ProfileManager1 (accepting, recorded). Test control, on `/`,
+interface org.bluez.Mock:
+  ForceDisconnect(s address)           link loss seen from the central
+  Notify(s address, s uuid, ay value)  inject a raw notification (fails unless subscribed)
+  GetReceived(s address) → s           the device record as JSON
+  AddAdapter(s json) → o, AddDevice(s json) → o   extend the scenario at run time
+Only these are module-level decorated methods: dbusmock attaches such functions to the root object.
+"""
+
+import json
+import os
+import sys
+
+import dbus
+import dbus.service
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from ztharness import scenario  # noqa: E402
+from ztharness.bluez_adapter import EmulatedAdapter  # noqa: E402
+from ztharness.bluez_device import EmulatedDevice  # noqa: E402
+from ztharness.dbus_export import add_object, bluez_error, export_method  # noqa: E402
+
+BUS_NAME = "org.bluez"
+MAIN_OBJ = "/"
+SYSTEM_BUS = True
+IS_OBJECT_MANAGER = True
+
+MOCK_IFACE = "org.bluez.Mock"
+AGENT_MANAGER_IFACE = "org.bluez.AgentManager1"
+PROFILE_MANAGER_IFACE = "org.bluez.ProfileManager1"
+
+
+class BluezEmulation:
+    """All adapters and devices of this mock process."""
+
+    def __init__(self, root, bluez: dict, record_dir: str | None):
+        self.root = root
+        self.record_dir = record_dir
+        self.temporary_timeout_ms = bluez["temporary_timeout_ms"]
+        self.adapters: dict[str, EmulatedAdapter] = {}
+        self.devices: list[EmulatedDevice] = []
+        manager = add_object(root, "/org/bluez", AGENT_MANAGER_IFACE, {}, announce=False)
+        for name, in_sig in (("RegisterAgent", "os"), ("UnregisterAgent", "o"), ("RequestDefaultAgent", "o")):
+            export_method(manager, AGENT_MANAGER_IFACE, name, in_sig, "", lambda call: None)
+        manager.props[PROFILE_MANAGER_IFACE] = dbus.Dictionary({}, signature="sv")
+        for name, in_sig in (("RegisterProfile", "osa{sv}"), ("UnregisterProfile", "o")):
+            export_method(manager, PROFILE_MANAGER_IFACE, name, in_sig, "", lambda call: None)
+        for adapter in bluez["adapters"]:
+            self.add_adapter(adapter)
+        for device in bluez["devices"]:
+            self.add_device(device)
+
+    def add_adapter(self, config: dict) -> EmulatedAdapter:
+        if config["name"] in self.adapters:
+            raise bluez_error("AlreadyExists", f"adapter {config['name']} exists")
+        adapter = EmulatedAdapter(self.root, config, self.temporary_timeout_ms)
+        adapter.export()
+        self.adapters[adapter.name] = adapter
+        return adapter
+
+    def add_device(self, config: dict) -> EmulatedDevice:
+        adapter = self.adapters[config["adapter"]]
+        device = EmulatedDevice(self.root, adapter, config, self.record_dir)
+        adapter.devices.append(device)
+        self.devices.append(device)
+        return device
+
+    def device(self, address: str) -> EmulatedDevice:
+        for device in self.devices:
+            if device.address == address.upper():
+                return device
+        raise bluez_error("DoesNotExist", f"no emulated device {address}")
+
+
+EMULATION: dict[str, BluezEmulation] = {}
+
+
+def load(mock, parameters):
+    parameters = dict(parameters)
+    record_dir = parameters.pop("record_dir", None)
+    EMULATION["bluez"] = BluezEmulation(mock, scenario.bluez_with_defaults(parameters), record_dir)
+
+
+def _completed(kind: str, text: str) -> dict:
+    try:
+        given = json.loads(text)
+        if kind == "adapter":
+            return scenario.bluez_with_defaults({"adapters": [given], "devices": []})["adapters"][0]
+        adapters = [{"name": name} for name in EMULATION["bluez"].adapters]
+        return scenario.bluez_with_defaults({"adapters": adapters, "devices": [given]})["devices"][0]
+    except (ValueError, scenario.ScenarioError) as error:
+        raise bluez_error("InvalidArguments", str(error)) from error
+
+
+@dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="")
+def ForceDisconnect(_self, address):
+    EMULATION["bluez"].device(address).force_disconnect()
+
+
+@dbus.service.method(MOCK_IFACE, in_signature="ssay", out_signature="")
+def Notify(_self, address, uuid, value):
+    EMULATION["bluez"].device(address).inject_notification(uuid, bytes(value))
+
+
+@dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="s")
+def GetReceived(_self, address):
+    return json.dumps(EMULATION["bluez"].device(address).received())
+
+
+@dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="o")
+def AddAdapter(_self, config_json):
+    return dbus.ObjectPath(EMULATION["bluez"].add_adapter(_completed("adapter", config_json)).path)
+
+
+@dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="o")
+def AddDevice(_self, config_json):
+    return dbus.ObjectPath(EMULATION["bluez"].add_device(_completed("device", config_json)).path)

@@ -1,0 +1,123 @@
+"""Scenario JSON for `harness.py up`: loading, BlueZ defaults and validation.
+
+The format is fixed in notes/harness-contract.md; every key is optional. The "bluez" part is completed
+here (so state.json shows what the mock really runs with) and checked strictly: an unknown key is an
+error, because a misspelt fault would otherwise silently test nothing. The "nm" and "device_host"
+parts are handed to their own components, which apply their defaults.
+
+Keys beyond the contract (all optional):
+  bluez.temporary_timeout_ms   BlueZ's TemporaryTimeout: an unconnected device found by discovery is
+                               removed this long after discovery stops (default 30000)
+  device.address_type          "public" | "random"
+  device.service_data          {"uuid": "hex"} → ServiceData
+  device.p2e_flags/e2p_flags   GATT flags of FF01 / FF02 (defaults ["write"], ["read", "notify"] as on an
+                               ESP32; add "write-without-response" to FF01 to allow AcquireWrite)
+  device.gatt_cache            BlueZ's default Cache=always keeps GATT objects after a disconnect;
+                               false removes them like Cache=no
+  device.cached                the device is already known at start (no RSSI until seen again)
+  device.blufi.max_retry, scan_delay_ms, wifi_list [{"ssid", "rssi"}], unsolicited_reports (which of
+                               "connecting", "connected", "failed" the device pushes; the ESP-IDF example
+                               pushes only "connected", the default pushes all three)
+"""
+
+import copy
+import dataclasses
+import json
+
+from .blufi_device import BlufiConfig
+
+DEFAULT_ADAPTER = {"name": "hci0", "address": "00:AA:BB:CC:DD:00", "powered": True}
+
+DEFAULT_FAULTS = {
+    "connect_fail_first_n": 0,
+    "connect_error": "org.bluez.Error.Failed:le-connection-abort-by-local",
+    "in_progress_first_n": 0,
+    "link_loss_at_frame": None,
+    "drop_notification": None,
+    "corrupt_notification": None,
+}
+
+DEFAULT_DEVICE = {
+    "adapter": "hci0",
+    "address": "24:0A:C4:12:34:56",
+    "address_type": "public",
+    "name": "BLUFI_DEVICE",
+    "rssi": -52,
+    "uuids": ["0000ffff-0000-1000-8000-00805f9b34fb"],
+    "manufacturer": {"741": "0102"},
+    "service_data": {},
+    "mtu": 185,
+    "advertise_delay_ms": 200,
+    "resolve_delay_ms": 100,
+    "write_latency_ms": 0,
+    "p2e_flags": ["write"],
+    "e2p_flags": ["read", "notify"],
+    "gatt_cache": True,
+    "cached": False,
+    "blufi": {},
+    "faults": {},
+}
+
+DEFAULT_BLUEZ = {"adapters": [DEFAULT_ADAPTER], "devices": [{}], "temporary_timeout_ms": 30000}
+
+SECTIONS = ("bluez", "nm", "device_host")
+
+
+class ScenarioError(ValueError):
+    """The scenario cannot be run as written."""
+
+
+def _complete(given: dict, defaults: dict, where: str) -> dict:
+    unknown = set(given) - set(defaults)
+    if unknown:
+        raise ScenarioError(f"{where}: unknown keys {sorted(unknown)}")
+    merged = copy.deepcopy(defaults)
+    merged.update(copy.deepcopy(given))
+    return merged
+
+
+def _device(given: dict, index: int, adapters: set[str]) -> dict:
+    where = f"bluez.devices[{index}]"
+    device = _complete(given, DEFAULT_DEVICE, where)
+    device["faults"] = _complete(device["faults"], DEFAULT_FAULTS, f"{where}.faults")
+    try:
+        device["blufi"] = dataclasses.asdict(BlufiConfig.from_dict(device["blufi"]))
+    except (TypeError, ValueError) as error:
+        raise ScenarioError(f"{where}.blufi: {error}") from error
+    device["blufi"]["version"] = list(device["blufi"]["version"])
+    if device["adapter"] not in adapters:
+        raise ScenarioError(f"{where}: adapter {device['adapter']!r} is not in bluez.adapters")
+    if ":" not in device["faults"]["connect_error"]:
+        raise ScenarioError(f"{where}.faults.connect_error must be 'dbus.error.Name:message'")
+    if not 23 <= device["mtu"] <= 517:
+        raise ScenarioError(f"{where}.mtu must be within 23…517")
+    return device
+
+
+def bluez_with_defaults(given: dict | None) -> dict:
+    """The complete "bluez" section: adapters and devices with every key filled in."""
+    bluez = _complete(given or {}, DEFAULT_BLUEZ, "bluez")
+    bluez["adapters"] = [_complete(a, DEFAULT_ADAPTER, f"bluez.adapters[{i}]")
+                         for i, a in enumerate(bluez["adapters"])]
+    names = [adapter["name"] for adapter in bluez["adapters"]]
+    if len(set(names)) != len(names):
+        raise ScenarioError("bluez.adapters: duplicate adapter names")
+    bluez["devices"] = [_device(d, i, set(names)) for i, d in enumerate(bluez["devices"])]
+    return bluez
+
+
+def load(text: str | None) -> dict:
+    """Parses scenario JSON (None = all defaults) and completes the bluez section."""
+    try:
+        scenario = json.loads(text) if text else {}
+    except json.JSONDecodeError as error:
+        raise ScenarioError(f"scenario is not valid JSON: {error}") from error
+    if not isinstance(scenario, dict):
+        raise ScenarioError("scenario must be a JSON object")
+    unknown = set(scenario) - set(SECTIONS)
+    if unknown:
+        raise ScenarioError(f"unknown scenario sections {sorted(unknown)}")
+    scenario["bluez"] = bluez_with_defaults(scenario.get("bluez"))
+    scenario.setdefault("nm", {})
+    scenario.setdefault("device_host", {})
+    return scenario
