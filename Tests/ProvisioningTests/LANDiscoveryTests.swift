@@ -20,12 +20,10 @@ import ZhitingLAN
         #expect(found[1].info?.smartAssistantID == "sa-1")
         #expect(found[1].info?.port == 37965)
         #expect(found.allSatisfy { $0.problem == nil })
-        let hellos = lan.recorder.progress.filter { if case .helloSent = $0 { true } else { false } }
-        #expect(hellos.count >= 2, "hellos repeat during the listening window")
     }
 
     @Test func aDeviceWhoseInfoCannotBeReadIsStillListed() async throws {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         await lan.link.attach(.zhiting(EmulatedLAN.switchResponder()), at: EmulatedLAN.switchAddress)
         let hello = EmulatedLAN.hubResponder()
         await lan.link.attach(
@@ -47,7 +45,9 @@ import ZhitingLAN
     }
 
     @Test func aUnicastTargetStopsListeningOnceItAnswers() async throws {
-        let lan = EmulatedLAN()
+        var timeouts = EmulatedLAN.patientTimeouts
+        timeouts.listenWindow = .seconds(60)
+        let lan = EmulatedLAN(timeouts: timeouts)
         await lan.link.attach(.zhiting(EmulatedLAN.switchResponder()), at: EmulatedLAN.switchAddress)
         let started = ContinuousClock.now
         let found = try await lan.discovery().run(
@@ -56,11 +56,11 @@ import ZhitingLAN
             progress: lan.recorder.sink
         )
         #expect(found.map(\.device.id) == [EmulatedLAN.switchID])
-        #expect(ContinuousClock.now - started < EmulatedLAN.fastTimeouts.listenWindow)
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test func anEmptyLANIsDeviceNotFound() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let error = await failure { () async throws(ProvisioningError) in
             try await lan.discovery().run(LANTarget(), deadline: .now + .seconds(5), progress: lan.recorder.sink)
         }

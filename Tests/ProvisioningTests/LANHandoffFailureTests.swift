@@ -24,7 +24,7 @@ import ZhitingLAN
 
     @Test func nobodyAnswersTheHello() async {
         await expectFailure(
-            EmulatedLAN(),
+            EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts),
             code: .lanNoReply,
             status: .deviceNotFound,
             mentioning: "No Zhiting device answered"
@@ -32,7 +32,7 @@ import ZhitingLAN
     }
 
     @Test func onlyOtherDevicesAnswer() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         await lan.link.attach(.zhiting(EmulatedLAN.hubResponder()), at: EmulatedLAN.hubAddress)
         await expectFailure(
             lan,
@@ -43,7 +43,7 @@ import ZhitingLAN
     }
 
     @Test func theDeviceIgnoresTheTokenRequest() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let helloOnly = EmulatedLAN.switchResponder()
         await lan.link.attach(
             .scripted { datagram in
@@ -58,13 +58,13 @@ import ZhitingLAN
     }
 
     @Test func theDeviceNeverConfirms() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         await lan.link.attach(.zhiting(EmulatedLAN.switchResponder(.silent)), at: EmulatedLAN.switchAddress)
         await expectFailure(lan, code: .handoffNotConfirmed, status: .handoffFailed, mentioning: "did not confirm")
     }
 
     @Test func theDeviceEchoesAnotherServer() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         await lan.link.attach(
             .zhiting(EmulatedLAN.switchResponder(.echoServer("sc.example"))),
             at: EmulatedLAN.switchAddress
@@ -73,14 +73,14 @@ import ZhitingLAN
     }
 
     @Test func theDeviceAnswersWithAnError() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let responder = EmulatedLAN.switchResponder(.error(code: -2, message: "token expired"))
         await lan.link.attach(.zhiting(responder), at: EmulatedLAN.switchAddress)
         await expectFailure(lan, code: .handoffRejected, status: .handoffFailed, mentioning: "code -2: token expired")
     }
 
     @Test func theTargetIsASmartAssistant() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         await lan.link.attach(.zhiting(EmulatedLAN.hubResponder()), at: EmulatedLAN.hubAddress)
         let request = EmulatedLAN.request(LANTarget(deviceID: EmulatedLAN.hubID))
         await expectFailure(
@@ -93,7 +93,7 @@ import ZhitingLAN
     }
 
     @Test func theDeviceSpeaksAnotherDialect() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let hello = EmulatedLAN.switchResponder()
         let spoofer = Spoofer(deviceID: EmulatedLAN.switchID)
         await lan.link.attach(
@@ -107,7 +107,7 @@ import ZhitingLAN
     }
 
     @Test func repliesFromAnotherPortDoNotCount() async {
-        let lan = EmulatedLAN()
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let device = EmulatedLAN.switchResponder()
         let target = LANTarget(deviceID: EmulatedLAN.switchID, address: EmulatedLAN.switchAddress)
         let otherPort = DatagramEndpoint(address: EmulatedLAN.switchAddress.address, port: 50000)!
@@ -132,7 +132,8 @@ import ZhitingLAN
     }
 
     @Test func cancellationEndsTheFlowAsInterrupted() async {
-        let lan = EmulatedLAN()
+        // Patient waits: the cancellation, not a deadline, must be what ends this flow.
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.patientTimeouts)
         let task = Task { () async throws(ProvisioningError) in
             try await lan.runHandoff(within: .seconds(30))
         }

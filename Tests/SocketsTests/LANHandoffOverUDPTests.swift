@@ -30,13 +30,15 @@ import ZhitingLAN
             let device = Task { try await Self.serve(responder, on: deviceLink) }
             defer { device.cancel() }
             try await UDPDatagramLink.withLink(.init(localPort: 0)) { clientLink in
-                let flow = LANHandoff(link: clientLink, logger: Logger(label: "test"))
+                // Generous waits: parallel suites may stall this process, device and client alike.
+                let timeouts = LANTimeouts(locate: .seconds(60), replyWait: .milliseconds(500), attempts: 100)
+                let flow = LANHandoff(link: clientLink, timeouts: timeouts, logger: Logger(label: "test"))
                 let request = LANHandoffRequest(
                     target: LANTarget(deviceID: Self.deviceID, address: deviceAddress),
                     accessToken: Secret("AT"),
                     areaID: "1"
                 )
-                let result = try await flow.run(request, deadline: .now + .seconds(5)) { _ in }
+                let result = try await flow.run(request, deadline: .now + .seconds(60)) { _ in }
                 #expect(result.device.endpoint == deviceAddress)
                 #expect(result.echo == ZhitingServerEcho(server: "gz.sc.zhitingtech.com", port: 54321))
             }

@@ -42,7 +42,8 @@ func loopback(_ port: UInt16) -> DatagramEndpoint {
             let received = try await link.receive(until: .now + .milliseconds(50))
             #expect(received == nil)
             let waited = ContinuousClock.now - started
-            #expect(waited >= .milliseconds(50) && waited < .milliseconds(500))
+            // Only a lower bound: a test process stalled by parallel neighbours may wake up late.
+            #expect(waited >= .milliseconds(50))
         }
     }
 

@@ -35,7 +35,8 @@ public struct LANDiscovery: Sendable {
     ) async throws(ProvisioningError) -> [LANDiscoveredDevice] {
         let beacon = LANHelloBeacon(channel: channel, target: target, timeouts: timeouts, progress: progress)
         var devices: [LANDevice] = []
-        _ = try await beacon.run(until: min(ContinuousClock.now + timeouts.listenWindow, deadline)) { device in
+        let started = ContinuousClock.now
+        _ = try await beacon.run(until: min(started + timeouts.listenWindow, deadline)) { device in
             guard target.deviceID == nil || device.id == target.deviceID else { return false }
             if !devices.contains(device) {
                 devices.append(device)
@@ -44,7 +45,7 @@ public struct LANDiscovery: Sendable {
             return target.address != nil
         }
         guard !devices.isEmpty else {
-            throw ProvisioningError.lanNotFound(target, within: timeouts.listenWindow, others: [])
+            throw ProvisioningError.lanNotFound(target, within: ContinuousClock.now - started, others: [])
         }
         var source = random
         var discovered: [LANDiscoveredDevice] = []

@@ -63,7 +63,8 @@ public struct LANHandoff: Sendable {
         let beacon = LANHelloBeacon(channel: channel, target: target, timeouts: timeouts, progress: progress)
         var found: LANDevice?
         var others: [LANDevice] = []
-        _ = try await beacon.run(until: min(ContinuousClock.now + timeouts.locate, deadline)) { device in
+        let started = ContinuousClock.now
+        _ = try await beacon.run(until: min(started + timeouts.locate, deadline)) { device in
             if target.deviceID == nil || device.id == target.deviceID {
                 found = device
                 progress(.deviceAnswered(device))
@@ -72,7 +73,9 @@ public struct LANHandoff: Sendable {
             if !others.contains(device) { others.append(device) }
             return false
         }
-        guard let found else { throw ProvisioningError.lanNotFound(target, within: timeouts.locate, others: others) }
+        guard let found else {
+            throw ProvisioningError.lanNotFound(target, within: ContinuousClock.now - started, others: others)
+        }
         return found
     }
 }

@@ -58,12 +58,12 @@ extension ProvisioningError {
     }
 
     static func lanNotFound(_ target: LANTarget, within window: Duration, others: [LANDevice]) -> ProvisioningError {
-        let seconds = window.components.seconds
+        let seconds = window.secondsText
         if let wanted = target.deviceID, !others.isEmpty {
             let seen = others.map { "\($0.id) at \($0.endpoint.host)" }.joined(separator: ", ")
             return ProvisioningError(
                 .lanDeviceNotFound,
-                "Device \(wanted) did not answer within \(seconds) s; other devices did: \(seen).",
+                "Device \(wanted) did not answer within \(seconds); other devices did: \(seen).",
                 hint:
                     "Check the device ID (`ztprov discover` lists what is on this LAN) and that the device is powered."
             )
@@ -71,9 +71,18 @@ extension ProvisioningError {
         let place = target.address.map { "at \($0)" } ?? "on the LAN"
         return ProvisioningError(
             .lanNoReply,
-            "No Zhiting device answered the hello \(place) within \(seconds) s.",
+            "No Zhiting device answered the hello \(place) within \(seconds).",
             hint: "Check the device finished Wi-Fi provisioning and is on this network; "
                 + "name the interface with --lan-interface or give its address with --device-address."
         )
+    }
+}
+
+extension Duration {
+    /// `3 s`, `0.3 s`: what a person reads in a message, to a tenth of a second.
+    var secondsText: String {
+        let tenths =
+            (components.seconds * 10) + (components.attoseconds + 50_000_000_000_000_000) / 100_000_000_000_000_000
+        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 }

@@ -3,13 +3,17 @@ import Foundation
 /// A stand-in SC server on 127.0.0.1, written in Python's http.server so the HTTPS-capable
 /// URLSession adapter is tested against a real HTTP stack, not against itself.
 ///
-/// The session cookie picks the behaviour: `good` gets a token (only for a POST to the real
+/// The session cookie picks the behaviour: `good` gets the token ``token`` (only for a POST to the real
 /// path), `expired` gets SC's "login lost" envelope, `broken` gets HTTP 500, `moved` a redirect
 /// to a page that would hand out a token, `slow` an answer after 3 s.
-final class FakeSC: @unchecked Sendable {
+public final class FakeSCServer: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
-    let baseURL: String
+    /// `http://127.0.0.1:PORT`, for `--sc-url`.
+    public let baseURL: String
+
+    /// The access token handed out for the `good` session.
+    public static let token = "AT-from-sc"
 
     static let script = #"""
         import http.server, json, os, sys, threading, time
@@ -41,11 +45,19 @@ final class FakeSC: @unchecked Sendable {
                     return self.token()
                 self.answer(401, json.dumps({"status": 2009, "reason": "not logged in"}))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SC)
-        print(server.server_address[1], flush=True)
+        sys.stdout.write(f"{server.server_address[1]}\n")
+        sys.stdout.flush()
         server.serve_forever()
         """#
 
-    init() throws {
+    /// Starts the server on a thread of its own (waiting for it blocks) and returns once it listens.
+    public static func start() async throws -> FakeSCServer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try FakeSCServer() }) }.start()
+        }
+    }
+
+    private init() throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", Self.script]
