@@ -31,6 +31,9 @@ let package = Package(
             name: "ztprov",
             dependencies: [
                 "Provisioning",
+                "Sockets",
+                "Transports",
+                "ZhitingLAN",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -142,9 +145,14 @@ let package = Package(
         .testTarget(
             name: "SocketsTests",
             dependencies: [
-                "Sockets", "Transports", "Provisioning", "ZhitingLAN", "CryptoPrimitives",
+                "Sockets", "Transports", "Provisioning", "ZhitingLAN", "CryptoPrimitives", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
