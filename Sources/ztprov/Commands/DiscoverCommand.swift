@@ -10,8 +10,11 @@ struct DiscoverCommand: AsyncParsableCommand {
         commandName: "discover",
         abstract: "List Zhiting devices and Smart Assistant hubs on the LAN (UDP hello on 54321).",
         discussion: """
-            Broadcasts hellos for the listening window, then asks every device that answered for its
-            model and versions. With --json, one {"event":"device",…} line per device.
+            Sends hellos for the listening window, then asks every device that answered for its model \
+            and versions. With --json, one {"event":"device",…} line per device, then the result.
+
+            Example:
+              ztprov discover --lan-interface wlan0
             """
     )
 

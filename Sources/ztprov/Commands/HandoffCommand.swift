@@ -10,12 +10,15 @@ struct HandoffCommand: AsyncParsableCommand {
         commandName: "handoff",
         abstract: "Hand a device on the LAN over to the cloud (set_prop.server, verified by the echo).",
         discussion: """
-            Finds the device by a UDP hello (broadcast on --lan-interface, or unicast to --device-address),
-            exchanges keys, reads its info and sends the server, port, access token and area.
+            Finds the device with a UDP hello (broadcast on --lan-interface, or unicast to \
+            --device-address), exchanges keys, reads its info and sends the server, port, access token \
+            and area. Only a reply that echoes the server and port counts as success.
+
             Examples:
-              ztprov handoff --device-id a1b2c3d4e5f6 --area-id 42 --access-token-file token.txt --lan-interface wlan0
-              ztprov handoff --device-id a1b2c3d4e5f6 --area-id 42 --sc-url https://gz.sc.zhitingtech.com \\
-                --sc-session-file session.txt
+              ztprov handoff --device-id a1b2c3d4e5f6 --area-id 42 \\
+                --access-token-file token.txt --lan-interface wlan0
+              ztprov handoff --device-id a1b2c3d4e5f6 --area-id 42 \\
+                --sc-url https://gz.sc.zhitingtech.com --sc-session-file session.txt
             """
     )
 
