@@ -53,7 +53,37 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: Ports: protocols between flows and adapters
+        // MARK: Device emulator: device sides and in-memory ports
+
+        .target(
+            name: "DeviceEmulator",
+            dependencies: ["ZhitingLAN", "Transports"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Pure protocol cores: bytes and values in, bytes, values and actions out
+
+        .target(
+            name: "BluFi",
+            dependencies: ["CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Protocomm",
+            dependencies: [
+                "CryptoPrimitives",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            exclude: ["Protos"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ZhitingLAN",
+            dependencies: ["CryptoPrimitives"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Ports: the protocols flows and adapters meet at
 
         .target(
             name: "Transports",
@@ -67,29 +97,9 @@ let package = Package(
             dependencies: ["Transports"],
             swiftSettings: strictSettings
         ),
-
-        // MARK: Device emulator: device sides and in-memory ports
-
         .target(
-            name: "DeviceEmulator",
-            dependencies: ["ZhitingLAN", "Transports"],
-            swiftSettings: strictSettings
-        ),
-
-        // MARK: Pure protocol cores: bytes and values in, bytes, values and actions out
-
-        .target(
-            name: "Protocomm",
-            dependencies: [
-                "CryptoPrimitives",
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-            ],
-            exclude: ["Protos"],
-            swiftSettings: strictSettings
-        ),
-        .target(
-            name: "ZhitingLAN",
-            dependencies: ["CryptoPrimitives"],
+            name: "NetworkManager",
+            dependencies: ["CLibNM", "Transports"],
             swiftSettings: strictSettings
         ),
 
@@ -108,6 +118,11 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibNM",
+            pkgConfig: "libnm",
+            providers: [.apt(["libnm-dev"])]
+        ),
 
         // MARK: Tests
 
@@ -123,6 +138,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "BluFiTests",
+            dependencies: ["BluFi", "CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ProtocommTests",
             dependencies: ["Protocomm", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
@@ -132,6 +153,16 @@ let package = Package(
             name: "ZhitingLANTests",
             dependencies: ["ZhitingLAN", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TransportsTests",
+            dependencies: ["Transports"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NetworkManagerTests",
+            dependencies: ["NetworkManager", "Transports"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -151,16 +182,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "EndToEndTests",
-            dependencies: ["ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives", "TestSupport"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
             name: "CLITests",
             dependencies: [
                 "ztprov", "Provisioning", "ZhitingLAN", "Transports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            // The tests run the `ztprov` executable: this dependency makes `swift test` build it.
+            dependencies: ["TestSupport", "ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
     ]

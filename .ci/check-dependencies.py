@@ -23,7 +23,7 @@ C_MODULE_HOMES = {
     "CLibNM": "NetworkManager/GLib",
     "CBluetooth": "HCI",
 }
-IO_MODULES = {"Glibc", "Foundation", "FoundationNetworking", "Dispatch", "Logging"}
+IO_MODULES = {"Glibc", "Musl", "FoundationNetworking", "Dispatch", "Logging", "SystemPackage"}
 NOT_FOR_CORES = ADAPTERS | {"Transports", "Provisioning", "DeviceEmulator"} | IO_MODULES
 NOT_FOR_PROVISIONING = ADAPTERS
 PRINTING_TARGETS = {"ztprov"}

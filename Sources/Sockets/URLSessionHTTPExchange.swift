@@ -12,7 +12,7 @@ public import Transports
 public struct URLSessionHTTPExchange: HTTPExchange {
     public init() {}
 
-    public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func perform(_ request: HTTPRequest) async throws -> HTTPReply {
         guard let url = URL(string: request.url), url.scheme == "http" || url.scheme == "https" else {
             throw HTTPExchangeError(kind: .other, detail: "not an http(s) URL: \(request.url)")
         }
@@ -31,7 +31,7 @@ public struct URLSessionHTTPExchange: HTTPExchange {
         do {
             let (data, response) = try await session.data(for: urlRequest)
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            return HTTPResponse(status: status, body: Array(data))
+            return HTTPReply(status: status, body: Array(data))
         } catch let error as URLError {
             if error.code == .cancelled { throw CancellationError() }
             throw HTTPExchangeError(error)

@@ -3,7 +3,7 @@
 /// Implemented with URLSession by `Sockets` (it must speak HTTPS) and by small fakes in tests.
 /// Errors conform to ``TransportFailure``; an HTTP error status is a response, not an error.
 public protocol HTTPExchange: Sendable {
-    func perform(_ request: HTTPRequest) async throws -> HTTPResponse
+    func perform(_ request: HTTPRequest) async throws -> HTTPReply
 }
 
 /// A request: method, absolute URL, headers, body and how long to wait for the answer.
@@ -40,7 +40,7 @@ public struct HTTPHeader: Sendable, Equatable {
 }
 
 /// A response with any status.
-public struct HTTPResponse: Sendable, Equatable {
+public struct HTTPReply: Sendable, Equatable {
     public var status: Int
     public var body: [UInt8]
 

@@ -9,7 +9,7 @@ import Testing
             "device_id": "0a1b2c3d4e5f", "model": "ZTSW3SLW001W", "sw_ver": "1.2.3",
         ])
         let outcome = try await ZTProvProcess.run(["discover", "--device-address", device.address, "--local-port", "0"])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
         let lines = outcome.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("ID            IP         KIND    MODEL") == true, "\(outcome.standardOutput)")
         #expect(
@@ -27,7 +27,7 @@ import Testing
         let outcome = try await ZTProvProcess.run([
             "discover", "--device-address", hub.address, "--local-port", "0", "--json",
         ])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
         let device = try #require(outcome.events.first { $0["event"] as? String == "device" })
         #expect(device["kind"] as? String == "smart-assistant")
         #expect(device["sa_id"] as? String == "sa-77")
@@ -41,7 +41,7 @@ import Testing
     @Test func anEmptyLANExitsFourWithAHint() async throws {
         let outcome = try await ZTProvProcess.run(
             ["discover", "--device-address", "127.0.0.1:9", "--local-port", "0", "--listen", "0.5", "--json"])
-        #expect(outcome.status == 4)
+        #expect(outcome.exitStatus == 4)
         #expect(
             outcome.standardError.contains("error[lan.no-reply]: No Zhiting device answered the hello at 127.0.0.1:9"))
         #expect(outcome.standardError.contains("hint: "))
@@ -54,7 +54,7 @@ import Testing
             "discover", "--device-address", device.address, "--device-id", "a1b2c3d4e5f6", "--local-port", "0",
             "--json",
         ])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
         let devices = outcome.events.filter { $0["event"] as? String == "device" }
         #expect(devices.map { $0["id"] as? String } == ["a1b2c3d4e5f6"])
         #expect(devices.first?["hw_ver"] as? String == "esp32c3")

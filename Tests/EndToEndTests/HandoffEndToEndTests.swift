@@ -8,7 +8,7 @@ import ZhitingLAN
     static let accessToken = "AT-e2e-9f8e7d6c"
 
     /// Runs `ztprov handoff` against the device at `device` with ID a1b2c3d4e5f6 (both test devices' ID).
-    func handoff(_ device: String, _ extra: [String] = []) async throws -> ZTProvProcess.Outcome {
+    func handoff(_ device: String, _ extra: [String] = []) async throws -> ProcessOutcome {
         let tokenFile = try temporaryFile(Self.accessToken + "\n")
         defer { try? FileManager.default.removeItem(at: tokenFile) }
         return try await ZTProvProcess.run(
@@ -22,9 +22,9 @@ import ZhitingLAN
 
     /// The failure contract: status, one `error[CODE]:` line, a hint, the JSON result, no secret.
     func expectFailure(
-        _ outcome: ZTProvProcess.Outcome, code: String, status: Int32, sourceLocation: SourceLocation = #_sourceLocation
+        _ outcome: ProcessOutcome, code: String, status: Int32, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(outcome.status == status, "\(outcome.standardError)", sourceLocation: sourceLocation)
+        #expect(outcome.exitStatus == status, "\(outcome.standardError)", sourceLocation: sourceLocation)
         #expect(
             outcome.standardError.contains("error[\(code)]: "), "\(outcome.standardError)",
             sourceLocation: sourceLocation)
@@ -38,7 +38,7 @@ import ZhitingLAN
     func handsOffThePythonDevice() async throws {
         let device = try await PythonZhitingDevice.start(["device_id": "a1b2c3d4e5f6", "model": "ZTSW3SLW001W"])
         let outcome = try await handoff(device.address)
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
         #expect(outcome.result?["ok"] as? Bool == true)
         #expect(outcome.result?["server"] as? String == "gz.sc.zhitingtech.com")
         #expect(
@@ -61,7 +61,7 @@ import ZhitingLAN
             "device_id": "a1b2c3d4e5f6", "accept_reserved": "ffff", "require_checksum": "md5-packet",
         ])
         let outcome = try await handoff(device.address, ["--lan-reserved", "ffff", "--lan-checksum", "digest"])
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
     }
 
     @Test(.enabled(if: PythonZhitingDevice.isAvailable, "needs Tests/Harness/ztharness"))
@@ -96,7 +96,7 @@ import ZhitingLAN
     func strayDatagramsAreIgnored(stray: LoopbackZhitingDevice.Stray) async throws {
         let device = try LoopbackZhitingDevice(strays: [stray])
         let outcome = try await handoff(device.address)
-        #expect(outcome.status == 0, "\(stray): \(outcome.standardError)")
+        #expect(outcome.exitStatus == 0, "\(stray): \(outcome.standardError)")
         #expect(outcome.result?["ok"] as? Bool == true)
     }
 
@@ -109,13 +109,10 @@ import ZhitingLAN
     @Test func ctrlCExits130AfterCleanup() async throws {
         let tokenFile = try temporaryFile(Self.accessToken)
         defer { try? FileManager.default.removeItem(at: tokenFile) }
-        let outcome = try await ZTProvProcess.run(
-            [
-                "handoff", "--device-address", "127.0.0.1:9", "--local-port", "0", "--area-id", "1",
-                "--access-token-file", tokenFile.path, "--json",
-            ],
-            interruptOnceOutputContains: "\"hello-sent\""
-        )
+        let outcome = try await ZTProvProcess.launch([
+            "handoff", "--device-address", "127.0.0.1:9", "--local-port", "0", "--area-id", "1",
+            "--access-token-file", tokenFile.path, "--json",
+        ]).run(interrupting: .whenStandardErrorContains("Sending hello"))
         expectFailure(outcome, code: "interrupted", status: 130)
     }
 

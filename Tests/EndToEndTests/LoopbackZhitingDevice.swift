@@ -1,5 +1,6 @@
 import CryptoPrimitives
-import Sockets
+import Foundation
+import Synchronization
 import Transports
 import ZhitingLAN
 
@@ -19,9 +20,9 @@ final class LoopbackZhitingDevice: Sendable {
     static let deviceID = ZhitingDeviceID("a1b2c3d4e5f6")!
     static let token = ZhitingToken(bytes: Array(0x60..<0x70))!
 
-    private let link: UDPDatagramLink
-    private let spoofLink: UDPDatagramLink
-    private let server: Task<Void, Never>
+    private let socket: LoopbackUDPSocket
+    private let spoofSocket: LoopbackUDPSocket
+    private let stopped = Atomic<Bool>(false)
     let endpoint: DatagramEndpoint
 
     /// How much of the protocol the device speaks.
@@ -34,34 +35,32 @@ final class LoopbackZhitingDevice: Sendable {
         case straysAfterHello
     }
 
+    /// Starts serving at once, on a thread of its own, until the device is released.
     init(
         serverReply: ZhitingDeviceResponder.ServerReply = .echo,
         strays: [Stray] = [],
         conduct: Conduct = .complete
     ) throws {
-        link = try UDPDatagramLink(.init(localPort: 0))
-        spoofLink = try UDPDatagramLink(.init(localPort: 0))
-        endpoint = DatagramEndpoint(address: [127, 0, 0, 1], port: try link.localEndpoint().port)!
+        socket = try LoopbackUDPSocket()
+        spoofSocket = try LoopbackUDPSocket()
+        endpoint = DatagramEndpoint(address: [127, 0, 0, 1], port: socket.port)!
         let info = ZhitingDeviceInfo(model: "ZTSW3SLW001W", softwareVersion: "1.0.0", hardwareVersion: "esp32c3")
         let responder = ZhitingDeviceResponder(
             profile: .init(deviceID: Self.deviceID, token: Self.token, info: info),
             serverReply: serverReply
         )
-        server = Task { [link, spoofLink] in
+        Thread.detachNewThread { [socket, spoofSocket, weak self] in
             var device = responder
-            while !Task.isCancelled {
-                guard let request = try? await link.receive(until: .now + .milliseconds(200)),
-                    let reply = device.receivedDatagram(request.bytes)
+            while let self, !self.stopped.load(ordering: .relaxed) {
+                guard let (request, clientPort) = socket.receive(), let reply = device.receivedDatagram(request)
                 else { continue }
-                let isHello = request.bytes == ZhitingHello.request
+                let isHello = request == ZhitingHello.request
                 if conduct == .helloOnly, !isHello { continue }
                 for stray in strays {
-                    let bytes = Self.forge(stray, from: reply)
-                    try? await (stray == .wrongSourcePort ? spoofLink : link).send(bytes, to: .unicast(request.source))
+                    (stray == .wrongSourcePort ? spoofSocket : socket).send(
+                        Self.forge(stray, from: reply), toPort: clientPort)
                 }
-                if conduct == .complete || isHello {
-                    try? await link.send(reply, to: .unicast(request.source))
-                }
+                if conduct == .complete || isHello { socket.send(reply, toPort: clientPort) }
             }
         }
     }
@@ -70,9 +69,7 @@ final class LoopbackZhitingDevice: Sendable {
     var address: String { "\(endpoint)" }
 
     deinit {
-        server.cancel()
-        link.close()
-        spoofLink.close()
+        stopped.store(true, ordering: .relaxed)
     }
 
     private static func forge(_ stray: Stray, from reply: [UInt8]) -> [UInt8] {

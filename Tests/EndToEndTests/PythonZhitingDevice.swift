@@ -4,7 +4,7 @@ import Foundation
 ///
 /// It runs `ztharness.device_host`, whose records say exactly what arrived.
 final class PythonZhitingDevice: @unchecked Sendable {
-    static let harness = ZTProvProcess.packageRoot.appendingPathComponent("Tests/Harness")
+    static let harness = RepositoryLayout.harnessDirectory
     static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: harness.appendingPathComponent("ztharness/device_host.py").path)
     }
@@ -33,7 +33,7 @@ final class PythonZhitingDevice: @unchecked Sendable {
         let config = directory.appendingPathComponent("config.json")
         try JSONSerialization.data(withJSONObject: ["zhiting": zhiting]).write(to: config)
         let ready = directory.appendingPathComponent("ready")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.executableURL = URL(fileURLWithPath: RepositoryLayout.python)
         process.currentDirectoryURL = Self.harness
         process.arguments = [
             "-m", "ztharness.device_host", "--config", config.path, "--record", records.path,

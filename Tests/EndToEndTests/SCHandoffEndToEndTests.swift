@@ -4,7 +4,7 @@ import Testing
 
 /// The hand-off with the access token fetched from a (fake) SC by session cookie.
 @Suite struct SCHandoffEndToEndTests {
-    func handoff(session: String, device: String) async throws -> (ZTProvProcess.Outcome, FakeSCServer) {
+    func handoff(session: String, device: String) async throws -> (ProcessOutcome, FakeSCServer) {
         let sc = try await FakeSCServer.start()
         let sessionFile = try temporaryFile(session + "\n")
         defer { try? FileManager.default.removeItem(at: sessionFile) }
@@ -19,7 +19,7 @@ import Testing
     func theTokenFromSCReachesTheDeviceAndNothingElse() async throws {
         let device = try await PythonZhitingDevice.start([:])
         let (outcome, _) = try await handoff(session: "_session_=good", device: device.address)
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
         let params = try #require(try device.requests().last?["params"] as? [String: Any])
         #expect(params["access_token"] as? String == FakeSCServer.token)
         #expect(params["server"] as? String == "127.0.0.1", "the server defaults to the SC host, as iOS derives it")
@@ -31,7 +31,7 @@ import Testing
     @Test func anExpiredSessionExitsSixBeforeTouchingTheLAN() async throws {
         let device = try LoopbackZhitingDevice()
         let (outcome, _) = try await handoff(session: "expired", device: device.address)
-        #expect(outcome.status == 6)
+        #expect(outcome.exitStatus == 6)
         #expect(
             outcome.standardError.contains(
                 "error[sc.token-rejected]: SC refused the access-token request (login lost, status 2008)."))
@@ -41,7 +41,7 @@ import Testing
 
     @Test func anSCServerErrorExitsEight() async throws {
         let (outcome, _) = try await handoff(session: "broken", device: "127.0.0.1:9")
-        #expect(outcome.status == 8)
+        #expect(outcome.exitStatus == 8)
         #expect(outcome.result?["code"] as? String == "sc.http-error")
     }
 }

@@ -6,20 +6,20 @@ import Transports
 
 /// An SC stand-in: answers every request with one canned response (or failure) and keeps the requests.
 final class CannedSC: HTTPExchange {
-    private let answer: Result<HTTPResponse, TestTransportFailure>
+    private let answer: Result<HTTPReply, TestTransportFailure>
     private let requests = Mutex<[HTTPRequest]>([])
 
-    init(_ answer: Result<HTTPResponse, TestTransportFailure>) {
+    init(_ answer: Result<HTTPReply, TestTransportFailure>) {
         self.answer = answer
     }
 
     convenience init(status: Int = 200, json: String) {
-        self.init(.success(HTTPResponse(status: status, body: Array(json.utf8))))
+        self.init(.success(HTTPReply(status: status, body: Array(json.utf8))))
     }
 
     var received: [HTTPRequest] { requests.withLock { $0 } }
 
-    func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func perform(_ request: HTTPRequest) async throws -> HTTPReply {
         requests.withLock { $0.append(request) }
         return try answer.get()
     }

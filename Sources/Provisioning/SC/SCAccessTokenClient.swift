@@ -30,7 +30,7 @@ public struct SCAccessTokenClient: Sendable {
             timeout: timeout
         )
         logger.debug("requesting an SC access token: \(request)")
-        let response: HTTPResponse
+        let response: HTTPReply
         do {
             response = try await exchange.perform(request)
         } catch {
@@ -53,7 +53,7 @@ public struct SCAccessToken: Sendable, Equatable {
     }
 
     /// Reads the `{"status","reason","data":{"access_token","expires_in"}}` envelope.
-    init(_ response: HTTPResponse, endpoint: SCEndpoint) throws(ProvisioningError) {
+    init(_ response: HTTPReply, endpoint: SCEndpoint) throws(ProvisioningError) {
         let envelope = try? JSONDecoder().decode(SCEnvelope.self, from: Data(response.body))
         if response.status == 401 || response.status == 403 {
             throw ProvisioningError.scRejected(status: nil, reason: envelope?.reason, httpStatus: response.status)

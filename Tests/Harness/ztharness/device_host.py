@@ -341,8 +341,10 @@ def main(argv=None):
                  "udp": udp_port, "zhiting_device_id": host.zhiting.device_id.hex(),
                  "zhiting_token": host.zhiting.token.hex()})
     if args.ready_file:
-        with open(args.ready_file, "w", encoding="utf-8") as ready:
+        # Written aside and renamed, so a watcher never sees the file half-written.
+        with open(args.ready_file + ".tmp", "w", encoding="utf-8") as ready:
             ready.write("READY\n")
+        os.replace(args.ready_file + ".tmp", args.ready_file)
     print("READY", flush=True)
     try:
         while True:

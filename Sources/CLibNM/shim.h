@@ -1,0 +1,29 @@
+// libnm (with GLib, GObject and GIO underneath), plus inline stand-ins for the macros Swift cannot import.
+#ifndef ZTPROV_CLIBNM_SHIM_H
+#define ZTPROV_CLIBNM_SHIM_H
+
+#include <NetworkManager.h>
+
+/// `g_signal_connect` is a macro over `g_signal_connect_data`; this keeps the call sites short.
+static inline gulong CLibNM_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+                                           gpointer data, GClosureNotify destroy_data) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy_data, (GConnectFlags)0);
+}
+
+/// `G_VARIANT_TYPE("…")` is a cast macro; a type string such as "a{sv}" becomes a `GVariantType`.
+static inline const GVariantType *CLibNM_variant_type(const gchar *type_string) {
+    return (const GVariantType *)type_string;
+}
+
+/// `NM_IS_DEVICE_WIFI` is a type-check macro; Wi-Fi calls on another device kind would abort in libnm.
+static inline gboolean CLibNM_is_device_wifi(gpointer object) {
+    return NM_IS_DEVICE_WIFI(object);
+}
+
+/// `G_PRIORITY_DEFAULT` is a plain define; re-exported so the executor can match D-Bus dispatch priority.
+static const gint CLibNM_PRIORITY_DEFAULT = G_PRIORITY_DEFAULT;
+
+/// `G_SOURCE_REMOVE` is a define; the one-shot sources return it.
+static const gboolean CLibNM_SOURCE_REMOVE = G_SOURCE_REMOVE;
+
+#endif

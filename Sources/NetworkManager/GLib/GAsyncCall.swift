@@ -1,0 +1,34 @@
+internal import CLibNM
+
+/// Runs one GIO-style asynchronous call (`…_async` + `…_finish`) as a Swift `async` function.
+///
+/// `start` receives the callback and user data to hand to the `…_async` function; `finish` runs in
+/// the callback on the libnm thread with the source object and the `GAsyncResult`, and calls the
+/// matching `…_finish`. Cancellation goes through the `GCancellable` given to the C call, which
+/// then finishes with `G_IO_ERROR_CANCELLED`.
+nonisolated(nonsending) func gAsyncCall<Value>(
+    start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
+    finish: @escaping (_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) throws -> Value
+) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        let completion = GAsyncCompletion { source, result in
+            // The callback runs on the libnm thread, where the awaiting code resumes too.
+            nonisolated(unsafe) let outcome = Result { try finish(source, result) }
+            continuation.resume(with: outcome)
+        }
+        start(completeAsyncCall, Unmanaged.passRetained(completion).toOpaque())
+    }
+}
+
+/// What the C callback calls back into; retained across the call and released when it fires.
+private final class GAsyncCompletion {
+    let complete: (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void
+
+    init(_ complete: @escaping (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void) {
+        self.complete = complete
+    }
+}
+
+private let completeAsyncCall: GAsyncReadyCallback = { source, result, data in
+    Unmanaged<GAsyncCompletion>.fromOpaque(data!).takeRetainedValue().complete(source, result)
+}

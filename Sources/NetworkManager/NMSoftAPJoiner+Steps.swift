@@ -1,0 +1,204 @@
+import Transports
+
+/// The steps of a join and of the way back, each with its own deadline.
+extension NMSoftAPJoiner {
+    /// Scans for the hotspot until a trustworthy scan shows it, rescanning after scans that did not.
+    func findAccessPoint(
+        for request: WiFiJoinRequest,
+        on device: LibNMWiFiDevice,
+        cancellable: GCancellableHandle
+    ) async throws -> LibNMAccessPoint {
+        let ssid = Array(request.ssid.utf8)
+        var search = NMAccessPointSearch(ssid: ssid, bssid: request.bssid, lastScan: device.lastScan)
+        try await device.requestScan(ssid: ssid, cancellable: cancellable)
+        return try await gWaitUntil(
+            watching: device.scanWatches,
+            timeout: request.timeouts.scan,
+            cancellable: cancellable,
+            timedOut: NetworkManagerError.accessPointNotFound(ssid: request.ssid)
+        ) {
+            let accessPoints = device.accessPoints
+            if let index = search.bestMatch(in: accessPoints.map(\.summary)),
+                search.isFresh(lastScan: device.lastScan, now: LibNMWiFiDevice.now)
+            {
+                return accessPoints[index]
+            }
+            if search.shouldRescan(lastScan: device.lastScan) { device.requestScanInBackground(ssid: ssid) }
+            return nil
+        }
+    }
+
+    /// Adds and activates the hotspot profile, then waits until NetworkManager reports it activated.
+    func activate(
+        _ request: WiFiJoinRequest,
+        towards accessPoint: LibNMAccessPoint,
+        attempt: NMJoinAttempt,
+        cancellable: GCancellableHandle
+    ) async throws {
+        // A service that hides its version gets the modern calls; the fallback still catches a missing one.
+        let version = attempt.client.version ?? NMVersion(1, 20, 0)
+        let profile = hotspotProfile(for: request, accessPoint: accessPoint, device: attempt.device, version: version)
+        let stateLog = LibNMDeviceStateLog(device: attempt.device, client: attempt.client)
+        let started = try await attempt.client.addAndActivate(
+            profile.settings, device: attempt.device, accessPoint: accessPoint, volatile: version.hasAddAndActivate2)
+        attempt.hasStarted = true
+        attempt.activation = started.activation
+        attempt.keptProfileUUID = started.isVolatile ? nil : profile.uuid
+        guard let activation = started.activation else {
+            throw NetworkManagerError.activationFailed(Self.failure(in: stateLog))
+        }
+        try await waitUntilActivated(
+            activation,
+            on: attempt.device,
+            stateLog: stateLog,
+            timeout: request.timeouts.activation,
+            cancellable: cancellable,
+            timedOut: NetworkManagerError.activationTimedOut(
+                network: request.ssid, lastDeviceState: attempt.device.state)
+        )
+    }
+
+    private func hotspotProfile(
+        for request: WiFiJoinRequest,
+        accessPoint: LibNMAccessPoint,
+        device: LibNMWiFiDevice,
+        version: NMVersion
+    ) -> NMSoftAPProfile {
+        NMSoftAPProfile(
+            request: request,
+            uuid: generateConnectionUUID(),
+            interfaceName: device.interfaceName,
+            pinnedBSSID: request.bssid.flatMap { _ in NMSoftAPProfile.hardwareAddressBytes(accessPoint.summary.bssid) },
+            version: version,
+            owner: unprivilegedUserName()
+        )
+    }
+
+    /// The reason an activation gave before it vanished, as far as the device's signals tell.
+    private static func failure(in stateLog: LibNMDeviceStateLog) -> NMStateReason? {
+        var tracker = NMActivationTracker()
+        for change in stateLog.changes {
+            tracker.deviceChangedState(to: change.state, reason: change.reason)
+        }
+        return tracker.recordedFailure
+    }
+
+    /// Undoes what the attempt changed: hotspot down, leftover profile deleted, previous connection back.
+    ///
+    /// Every step runs even if one before it failed; the first error is returned.
+    func tearDown(_ attempt: NMJoinAttempt, timeout: Duration) async -> (any Error)? {
+        guard attempt.hasStarted else { return nil }
+        var errors: [any Error] = []
+        if let activation = attempt.activation {
+            do {
+                try await deactivate(activation, on: attempt.device, client: attempt.client, timeout: timeout)
+            } catch {
+                errors.append(error)
+            }
+        }
+        if let uuid = attempt.keptProfileUUID {
+            do {
+                try await deleteProfile(uuid: uuid, client: attempt.client, timeout: timeout)
+            } catch {
+                errors.append(error)
+            }
+        }
+        if let previous = attempt.previous {
+            do {
+                try await restore(previous, on: attempt.device, client: attempt.client, timeout: timeout)
+            } catch {
+                errors.append(error)
+            }
+        }
+        return errors.first
+    }
+
+    private func deactivate(
+        _ activation: LibNMActiveConnection,
+        on device: LibNMWiFiDevice,
+        client: LibNMClient,
+        timeout: Duration
+    ) async throws {
+        if NMActivationTracker.isDeactivated(activation.snapshot(on: device)) { return }
+        try await client.deactivate(activation)
+        try await gWaitUntil(
+            watching: activation.stateWatches + device.stateWatches,
+            timeout: timeout,
+            cancellable: nil,
+            timedOut: NetworkManagerError.operationFailed(
+                operation: "leaving the hotspot", message: "still active after \(timeout)")
+        ) {
+            NMActivationTracker.isDeactivated(activation.snapshot(on: device)) ? () : nil
+        }
+    }
+
+    /// Deletes the profile the plain activation call stored, once libnm has it (it may lag the activation).
+    private func deleteProfile(uuid: String, client: LibNMClient, timeout: Duration) async throws {
+        let profile = try await gWaitUntil(
+            watching: client.profileWatches,
+            timeout: timeout,
+            cancellable: nil,
+            timedOut: NetworkManagerError.operationFailed(
+                operation: "deleting the hotspot profile", message: "profile \(uuid) never appeared")
+        ) {
+            client.profile(uuid: uuid)
+        }
+        try await profile.delete()
+    }
+
+    /// Reactivates the previous profile, or waits for it if NetworkManager already brought it back.
+    private func restore(
+        _ previous: LibNMRemoteConnection,
+        on device: LibNMWiFiDevice,
+        client: LibNMClient,
+        timeout: Duration
+    ) async throws {
+        do {
+            let activation: LibNMActiveConnection
+            let stateLog = LibNMDeviceStateLog(device: device, client: client)
+            if let current = device.activeConnection, current.profile?.isSameProfile(as: previous) == true {
+                activation = current
+            } else {
+                activation = try await client.activate(previous, device: device)
+            }
+            try await waitUntilActivated(
+                activation,
+                on: device,
+                stateLog: stateLog,
+                timeout: timeout,
+                cancellable: nil,
+                timedOut: NetworkManagerError.activationTimedOut(network: previous.id, lastDeviceState: device.state)
+            )
+        } catch {
+            throw NetworkManagerError.restoreFailed(connection: previous.id, cause: "\(error)")
+        }
+    }
+
+    private func waitUntilActivated(
+        _ activation: LibNMActiveConnection,
+        on device: LibNMWiFiDevice,
+        stateLog: LibNMDeviceStateLog,
+        timeout: Duration,
+        cancellable: GCancellableHandle?,
+        timedOut: @autoclosure @escaping () -> NetworkManagerError
+    ) async throws {
+        var tracker = NMActivationTracker()
+        var signalsSeen = 0
+        try await gWaitUntil(
+            watching: activation.stateWatches + device.stateWatches,
+            timeout: timeout,
+            cancellable: cancellable,
+            timedOut: timedOut()
+        ) { () throws -> Void? in
+            for change in stateLog.changes.dropFirst(signalsSeen) {
+                tracker.deviceChangedState(to: change.state, reason: change.reason)
+            }
+            signalsSeen = stateLog.changes.count
+            switch tracker.observe(activation.snapshot(on: device)) {
+            case .pending: return nil
+            case .activated: return ()
+            case .failed(let reason): throw NetworkManagerError.activationFailed(reason)
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+public import Transports
+
+/// Joins a device's hotspot through NetworkManager and puts the previous connection back afterwards.
+///
+/// All libnm work happens on one thread of its own (``unownedExecutor``), where libnm's objects,
+/// signals and callbacks live. A join records the device's current connection, adds a volatile
+/// profile bound to this process (so NetworkManager removes it even if ztprov dies), and waits for
+/// an address; leaving takes the hotspot down and reactivates the recorded connection. A failed or
+/// cancelled join cleans up the same way before it throws.
+public actor NMSoftAPJoiner: WiFiJoiner {
+    /// Where to find NetworkManager and which Wi-Fi device to use.
+    public struct Configuration: Sendable, Equatable {
+        /// The Wi-Fi interface, such as `wlan0`; `nil` takes NetworkManager's first Wi-Fi device.
+        public var interfaceName: String?
+        /// A D-Bus address such as `unix:path=/run/…/system_bus_socket`; `nil` is the system bus.
+        public var busAddress: String?
+
+        public init(interfaceName: String? = nil, busAddress: String? = nil) {
+            self.interfaceName = interfaceName
+            self.busAddress = busAddress
+        }
+    }
+
+    public let configuration: Configuration
+    private let executor = GMainContextExecutor(name: "ztprov-libnm")
+    private var session: NMJoinSession?
+    private var isJoining = false
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// The libnm thread.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    public func join(_ request: WiFiJoinRequest) async throws -> JoinedWiFiNetwork {
+        if let session { throw NetworkManagerError.alreadyJoined(interface: session.network.interfaceName) }
+        if isJoining { throw NetworkManagerError.alreadyJoined(interface: configuration.interfaceName ?? "Wi-Fi") }
+        isJoining = true
+        defer { isJoining = false }
+        let cancellable = GCancellableHandle()
+        let session = try await withTaskCancellationHandler {
+            try await joinOrRestore(request, cancellable: cancellable)
+        } onCancel: {
+            cancellable.cancel()
+        }
+        self.session = session
+        return session.network
+    }
+
+    public func leave(_ network: JoinedWiFiNetwork) async throws {
+        guard let session, session.network == network else { return }
+        self.session = nil
+        if let error = await tearDown(session.attempt, timeout: session.restoreTimeout) { throw error }
+    }
+
+    /// Runs the join; once NetworkManager has started activating, any failure first restores the host.
+    private func joinOrRestore(_ request: WiFiJoinRequest, cancellable: GCancellableHandle) async throws
+        -> NMJoinSession
+    {
+        let client = try await LibNMClient.open(busAddress: configuration.busAddress, cancellable: cancellable)
+        let device = try usableDevice(of: client)
+        let accessPoint = try await findAccessPoint(for: request, on: device, cancellable: cancellable)
+        let attempt = NMJoinAttempt(client: client, device: device, previous: previousProfile(on: device))
+        do {
+            try await activate(request, towards: accessPoint, attempt: attempt, cancellable: cancellable)
+            let network = joinedNetwork(request, device: device, accessPoint: accessPoint.summary)
+            return NMJoinSession(attempt: attempt, network: network, restoreTimeout: request.timeouts.restore)
+        } catch {
+            // The join's own error is the one to report; a failed restore behind it would hide the cause.
+            _ = await tearDown(attempt, timeout: request.timeouts.restore)
+            throw error
+        }
+    }
+
+    private func usableDevice(of client: LibNMClient) throws -> LibNMWiFiDevice {
+        guard client.isNetworkManagerRunning else { throw NetworkManagerError.notRunning }
+        let device = try client.wifiDevice(named: configuration.interfaceName)
+        guard client.isWirelessEnabled else { throw NetworkManagerError.wifiDisabled }
+        switch device.state {
+        case .unknown, .unmanaged, .unavailable:
+            throw NetworkManagerError.deviceUnavailable(interface: device.interfaceName, state: device.state)
+        default:
+            return device
+        }
+    }
+
+    /// The profile running on the device now, unless it is a leftover ztprov profile.
+    private func previousProfile(on device: LibNMWiFiDevice) -> LibNMRemoteConnection? {
+        guard let profile = device.activeConnection?.profile,
+            !profile.id.hasPrefix(NMSoftAPProfile.connectionIDPrefix)
+        else { return nil }
+        return profile
+    }
+
+    private func joinedNetwork(
+        _ request: WiFiJoinRequest,
+        device: LibNMWiFiDevice,
+        accessPoint: NMAccessPointSummary
+    ) -> JoinedWiFiNetwork {
+        let ipv4 = device.ipv4
+        return JoinedWiFiNetwork(
+            interfaceName: device.interfaceName,
+            ssid: request.ssid,
+            bssid: accessPoint.bssid,
+            localAddress: ipv4?.address,
+            prefixLength: ipv4?.prefixLength,
+            gateway: ipv4?.gateway
+        )
+    }
+}
+
+/// What one join changed in NetworkManager, so that teardown undoes exactly that.
+final class NMJoinAttempt {
+    let client: LibNMClient
+    let device: LibNMWiFiDevice
+    /// The profile the device ran before, to reactivate afterwards.
+    let previous: LibNMRemoteConnection?
+    /// Whether NetworkManager started activating the hotspot, displacing the previous connection.
+    var hasStarted = false
+    /// The hotspot activation, once NetworkManager has started it and libnm has loaded it.
+    var activation: LibNMActiveConnection?
+    /// The UUID of a profile NetworkManager keeps after deactivation (before 1.16), to delete explicitly.
+    var keptProfileUUID: String?
+
+    init(client: LibNMClient, device: LibNMWiFiDevice, previous: LibNMRemoteConnection?) {
+        self.client = client
+        self.device = device
+        self.previous = previous
+    }
+}
+
+/// A join in place: what to undo and the network handed to the caller.
+struct NMJoinSession {
+    let attempt: NMJoinAttempt
+    let network: JoinedWiFiNetwork
+    let restoreTimeout: Duration
+}

@@ -1,0 +1,121 @@
+public import Transports
+
+/// Protocomm over HTTP/1.1 to a device's SoftAP: one keep-alive TCP connection, the session cookie
+/// echoed verbatim, every wait bounded (protocomm.md §1.3–§1.5).
+///
+/// Requests go strictly one at a time: the actor runs each exchange to the end on its own thread
+/// (`BlockingSocketExecutor`) without suspending, so calls queue instead of interleaving. A keep-alive
+/// connection the device closed between requests is replaced only when the device gave us a cookie,
+/// because without one the session lived in that socket (§1.5 rule 4). Nothing is retried once a
+/// request has been sent: the device may have acted on it and advanced its cipher.
+public actor HTTPProtocommTransport: ProtocommTransport {
+    /// Where the device serves protocomm.
+    public let device: DeviceEndpoint
+    /// The network interface every connection is bound to (`SO_BINDTODEVICE`), or nil for the routing table's choice.
+    public let interface: String?
+    /// The longest a TCP connection attempt may take.
+    public let connectTimeout: Duration
+    /// The longest one request may take from its first byte sent to its last byte of response.
+    public let exchangeTimeout: Duration
+
+    private let executor = BlockingSocketExecutor()
+    private var connection: TCPConnection?
+    private var cookie: HTTPSessionCookie?
+    /// Whether the device holds a session identified only by the current socket (it answered, but set no cookie).
+    private var sessionBoundToSocket = false
+
+    /// Runs the actor on its own thread, where blocking in `poll()` harms nobody.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Prepares a transport; nothing connects before the first exchange.
+    ///
+    /// - Parameters:
+    ///   - device: the device's address, `DeviceEndpoint.softAPDefault` on a real SoftAP.
+    ///   - interface: the Wi-Fi interface joined to the SoftAP, so traffic cannot leave through another
+    ///     route; nil skips the binding (loopback tests).
+    ///   - connectTimeout: limit for each TCP connection attempt.
+    ///   - exchangeTimeout: limit for each request and its response.
+    public init(
+        device: DeviceEndpoint = .softAPDefault,
+        interface: String? = nil,
+        connectTimeout: Duration = .seconds(5),
+        exchangeTimeout: Duration = .seconds(15)
+    ) {
+        self.device = device
+        self.interface = interface
+        self.connectTimeout = connectTimeout
+        self.exchangeTimeout = exchangeTimeout
+    }
+
+    deinit {
+        executor.shutdown()
+    }
+
+    /// Posts `payload` to `/<endpoint>` and returns the body of the device's 200 response.
+    ///
+    /// Throws `HTTPTransportError`, or `CancellationError` within about 50 ms of cancellation.
+    public func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8] {
+        let request = try HTTPProtocommRequest(endpoint: endpoint, payload: payload)
+        try Task.checkCancellation()
+        let response = try perform(request, on: try readyConnection(for: request))
+        switch response.statusCode {
+        case 200: return response.body
+        case 404: throw HTTPTransportError.endpointNotFound(endpoint: endpoint)
+        default:
+            throw HTTPTransportError.unexpectedStatus(
+                endpoint: endpoint, statusCode: response.statusCode, reasonPhrase: response.reasonPhrase)
+        }
+    }
+
+    /// Closes the connection; the session cookie is kept, so a later exchange resumes the session.
+    public func disconnect() {
+        connection = nil
+        sessionBoundToSocket = false
+    }
+
+    /// The open connection if the device kept it, otherwise a new one when that cannot lose a session.
+    private func readyConnection(for request: HTTPProtocommRequest) throws -> TCPConnection {
+        if let connection {
+            switch connection.idleState() {
+            case .open: return connection
+            case .closedByPeer: self.connection = nil
+            case .unsolicitedBytes:
+                self.connection = nil
+                throw HTTPTransportError.unsolicitedBytes
+            }
+        }
+        if sessionBoundToSocket {
+            sessionBoundToSocket = false
+            throw HTTPTransportError.sessionConnectionLost
+        }
+        let deadline = ContinuousClock.now + connectTimeout
+        do throws(TCPConnectionFailure) {
+            let opened = try TCPConnection.open(to: device, interface: interface, until: deadline)
+            connection = opened
+            return opened
+        } catch {
+            throw transportError(for: error, endpoint: request.endpoint)
+        }
+    }
+
+    /// Sends one request and reads its response; any failure drops the connection.
+    private func perform(_ request: HTTPProtocommRequest, on connection: TCPConnection) throws -> HTTPResponse {
+        let deadline = ContinuousClock.now + exchangeTimeout
+        do {
+            try sendBytes(request.encoded(for: device, cookie: cookie), on: connection, for: request, until: deadline)
+            let response = try receiveResponse(on: connection, for: request, until: deadline)
+            if let offered = HTTPSessionCookie(from: response) {
+                cookie = offered
+            }
+            sessionBoundToSocket = sessionBoundToSocket || (cookie == nil && response.statusCode == 200)
+            // esp_http_server closes the socket after every error status (protocomm.md §1.4).
+            if response.statusCode != 200 || !response.keepsConnectionOpen {
+                self.connection = nil
+            }
+            return response
+        } catch {
+            self.connection = nil
+            throw error
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// Carries one protocomm request to the device and brings back its reply: esp_prov's `send_data`, typed.
+///
+/// Implementations send requests strictly one at a time, because the device keeps a single security
+/// session and binds it to one connection or one cookie (protocomm.md §1.5). They throw their own
+/// error types, keeping the system's words; the provisioning flow maps those to what a person reads.
+public protocol ProtocommTransport: Sendable {
+    /// Sends `payload` to the named endpoint (`"proto-ver"`, `"prov-session"`, `"prov-config"`, …) and
+    /// returns the reply body.
+    ///
+    /// The payload is already encrypted where the session requires it; transports never look inside.
+    func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8]
+}

@@ -1,0 +1,20 @@
+import Testing
+
+/// The Python harness's own test suite: device models, mocks, the bleak check, lifecycle.
+///
+/// Run from here so that `swift test` is the one command that runs every test. pytest skips the parts
+/// that need root by itself, and counts them in its summary.
+@Suite(.requiresPythonModules("pytest", "dbusmock"))
+struct HarnessPythonSuiteTests {
+    @Test func pytestPasses() async throws {
+        // No cache provider: the run must not write .pytest_cache into the source tree.
+        var pytest = ProcessLaunch(RepositoryLayout.python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+        pytest.workingDirectory = RepositoryLayout.harnessDirectory
+        pytest.deadline = .seconds(180)
+        let outcome = try await pytest.run()
+        let summary = outcome.standardOutput.split(separator: "\n").last.map(String.init) ?? "(no output)"
+        print("Harness pytest: \(summary)")
+        #expect(outcome.succeeded, "\(outcome)")
+        #expect(summary.contains(" passed"))
+    }
+}

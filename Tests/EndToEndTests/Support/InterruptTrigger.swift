@@ -1,0 +1,21 @@
+import Glibc
+
+/// When `ProcessLaunch.run(interrupting:)` sends SIGINT, as a user pressing Ctrl-C would.
+enum InterruptTrigger: Sendable {
+    /// This long after the start.
+    case after(Duration)
+    /// As soon as standard error contains this text (a progress line, say), so the interrupt lands in
+    /// a known phase instead of at a guessed time.
+    case whenStandardErrorContains(String)
+
+    /// Waits for the moment, then interrupts `process`; does nothing when cancelled first.
+    func interrupt(_ process: RunningProcess) async {
+        switch self {
+        case .after(let delay):
+            guard (try? await Task.sleep(for: delay)) != nil else { return }
+        case .whenStandardErrorContains(let text):
+            guard await process.waitForStandardError(containing: text) else { return }
+        }
+        process.send(signal: SIGINT)
+    }
+}

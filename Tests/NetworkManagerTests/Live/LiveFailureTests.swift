@@ -1,0 +1,123 @@
+import NetworkManager
+import Testing
+import Transports
+
+/// Joins that fail, time out or are cancelled: each maps to its error and leaves the host as it was.
+@Suite(.enabled(if: LiveTools.hasNMMock, .init(rawValue: LiveNM.skipMessage)))
+struct LiveFailureTests {
+    @Test func mapsAWrongPassphraseToNoSecretsAndRestores() async throws {
+        try await NMSoftAPMock.with(LiveNM.parameters()) { mock in
+            let error = await #expect(throws: NetworkManagerError.self) {
+                try await LiveNM.joiner(mock).join(LiveNM.request(passphrase: "wrong-pass"))
+            }
+            #expect(error == .activationFailed(NMStateReason(device: 7)))
+            #expect(error?.joinFailureKind == .passwordRejected)
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
+    @Test func reportsAHotspotThatNoScanShows() async throws {
+        try await NMSoftAPMock.with(LiveNM.parameters()) { mock in
+            await #expect(throws: NetworkManagerError.accessPointNotFound(ssid: "ZT_FFFFFF")) {
+                try await LiveNM.joiner(mock).join(LiveNM.request(ssid: "ZT_FFFFFF", scan: .milliseconds(300)))
+            }
+            let state = try mock.state()
+            #expect(!state.methods.contains { $0.hasPrefix("AddAndActivate") })
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
+    @Test func mapsSSIDNotFoundDuringActivationToNetworkNotFound() async throws {
+        let openHotspot: [String: any Sendable] = [
+            "ssid": LiveNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": nil as String?,
+        ]
+        try await NMSoftAPMock.with(LiveNM.parameters(["access_points": [openHotspot], "not_found_steps": 2])) { mock in
+            let error = await #expect(throws: NetworkManagerError.self) {
+                try await LiveNM.joiner(mock).join(LiveNM.request())
+            }
+            #expect(error == .activationFailed(NMStateReason(device: 53)))
+            #expect(error?.joinFailureKind == .networkNotFound)
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
+    @Test func restoresWhenTheJoinIsCancelledMidActivation() async throws {
+        try await NMSoftAPMock.with(LiveNM.parameters(["step_ms": 200])) { mock in
+            let joiner = LiveNM.joiner(mock)
+            let join = Task { try await joiner.join(LiveNM.request()) }
+            while try !mock.state().activationStarted { try await Task.sleep(for: .milliseconds(10)) }
+            join.cancel()
+            await #expect(throws: CancellationError.self) { try await join.value }
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
+    /// The mock fails an open hotspot joined with a passphrase only after `not_found_steps`, long
+    /// after the deadline, so the deadline is what ends the join.
+    @Test func restoresWhenActivationMissesItsDeadline() async throws {
+        let openHotspot: [String: any Sendable] = [
+            "ssid": LiveNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": nil as String?,
+        ]
+        let parameters = LiveNM.parameters(["access_points": [openHotspot], "not_found_steps": 200])
+        try await NMSoftAPMock.with(parameters) { mock in
+            let error = await #expect(throws: NetworkManagerError.self) {
+                try await LiveNM.joiner(mock).join(LiveNM.request(activation: .milliseconds(300)))
+            }
+            #expect(error?.joinFailureKind == .timedOut)
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
+    @Test(arguments: [
+        (
+            "/org/freedesktop/NetworkManager/Devices/1", "org.freedesktop.NetworkManager.Device.Wireless",
+            "RequestScan",
+            "a{sv}", "a Wi-Fi scan"
+        ),
+        (
+            "/org/freedesktop/NetworkManager", "org.freedesktop.NetworkManager", "AddAndActivateConnection2",
+            "a{sa{sv}}ooa{sv}", "AddAndActivateConnection2"
+        ),
+    ])
+    func mapsAPolkitRefusalToPermissionDenied(
+        path: String, interface: String, method: String, signature: String, operation: String
+    ) async throws {
+        try await NMSoftAPMock.with(LiveNM.parameters()) { mock in
+            try mock.failMethod(
+                path: path, interface: interface, method: method, inSignature: signature,
+                errorName: "org.freedesktop.NetworkManager.PermissionDenied")
+            let error = await #expect(throws: NetworkManagerError.self) {
+                try await LiveNM.joiner(mock).join(LiveNM.request())
+            }
+            #expect(error == .permissionDenied(operation: operation, message: "refused by the test"))
+            #expect(error?.joinFailureKind == .permissionDenied)
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
+    @Test func namesAMissingInterface() async throws {
+        try await NMSoftAPMock.with(LiveNM.parameters()) { mock in
+            let joiner = NMSoftAPJoiner(configuration: .init(interfaceName: "wlan9", busAddress: mock.bus.address))
+            await #expect(throws: NetworkManagerError.wifiDeviceNotFound(interface: "wlan9")) {
+                try await joiner.join(LiveNM.request())
+            }
+        }
+    }
+}
+
+/// Hosts where NetworkManager cannot be used at all; these need only dbus-daemon.
+@Suite(.enabled(if: LiveTools.hasBus, "needs dbus-daemon and dbus-send"))
+struct LiveServiceTests {
+    @Test func reportsNetworkManagerNotRunning() async throws {
+        let bus = try await PrivateSystemBus.start()
+        defer { bus.stop() }
+        let joiner = NMSoftAPJoiner(configuration: .init(busAddress: bus.address))
+        await #expect(throws: NetworkManagerError.notRunning) { try await joiner.join(LiveNM.request()) }
+    }
+
+    @Test func reportsAnUnreachableBus() async throws {
+        let joiner = NMSoftAPJoiner(configuration: .init(busAddress: "unix:path=/nonexistent/ztprov/bus_socket"))
+        let error = await #expect(throws: NetworkManagerError.self) { try await joiner.join(LiveNM.request()) }
+        #expect(error?.joinFailureKind == .serviceUnavailable)
+    }
+}
