@@ -45,19 +45,12 @@ let package = Package(
         .target(
             name: "Provisioning",
             dependencies: [
+                "Protocomm",
                 "ZhitingLAN",
                 "Transports",
                 "CryptoPrimitives",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strictSettings
-        ),
-
-        // MARK: Device emulator: device sides and in-memory ports
-
-        .target(
-            name: "DeviceEmulator",
-            dependencies: ["ZhitingLAN", "Transports"],
             swiftSettings: strictSettings
         ),
 
@@ -100,6 +93,14 @@ let package = Package(
         .target(
             name: "NetworkManager",
             dependencies: ["CLibNM", "Transports"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Device emulator: device sides and in-memory ports
+
+        .target(
+            name: "DeviceEmulator",
+            dependencies: ["Protocomm", "ZhitingLAN", "Transports", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -168,16 +169,16 @@ let package = Package(
         .testTarget(
             name: "ProvisioningTests",
             dependencies: [
-                "Provisioning", "DeviceEmulator", "ZhitingLAN", "Transports", "CryptoPrimitives", "TestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "Provisioning", "DeviceEmulator", "Protocomm", "ZhitingLAN", "Transports", "CryptoPrimitives",
+                "TestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SocketsTests",
             dependencies: [
-                "Sockets", "Transports", "Provisioning", "ZhitingLAN", "CryptoPrimitives", "TestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                "Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm", "ZhitingLAN",
+                "CryptoPrimitives", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

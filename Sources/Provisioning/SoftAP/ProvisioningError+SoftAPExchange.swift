@@ -1,0 +1,151 @@
+import Protocomm
+import Transports
+
+/// How a failed exchange with the device reads to a person, given what the flow was doing.
+extension ProvisioningError {
+    /// A transport failure (the device's connection, not its protocol) on `endpoint`.
+    static func softAPExchange(
+        _ error: any Error, endpoint: ProtocommEndpoint, phase: SoftAPPhase, on link: SoftAPLink
+    ) -> ProvisioningError {
+        let detail = "\(error)"
+        let kind = (error as? any ProtocommExchangeFailure)?.exchangeFailureKind
+        if case .awaitingConnection(let ssid) = phase, kind != .endpointNotFound, kind != .invalidRequest {
+            return .softAPOutcomeUnknown(ssid: ssid, detail: detail)
+        }
+        switch kind {
+        case .closedWithoutResponse, .sessionLost:
+            return .softAPConnectionDropped(endpoint: endpoint, phase: phase, detail: detail)
+        case .endpointNotFound:
+            return ProvisioningError(
+                .softAPEndpointMissing, "The firmware lacks the /\(endpoint) endpoint (404).",
+                hint: endpoint == .scan
+                    ? "Run without --list-networks."
+                    : "Check --device-address points at the device's provisioning server, and that the device "
+                        + "is in Wi-Fi provisioning mode.",
+                detail: detail)
+        case .interfaceUnavailable:
+            return ProvisioningError(
+                .softAPInterfaceUnusable, "Could not send on the hotspot's interface \(link.interface).",
+                hint: "Run as root (pinning a socket to an interface needs CAP_NET_RAW) and check the interface "
+                    + "still exists.",
+                detail: detail)
+        case .timedOut:
+            return .softAPDeviceTimeout(endpoint: endpoint, limit: nil, detail: detail)
+        case .unexpectedResponse, .invalidRequest:
+            return ProvisioningError(
+                .softAPProtocolError, "The answer to /\(endpoint) is not a protocomm reply.",
+                hint: "Check --device-address points at the device's provisioning server (\(link.device) here).",
+                detail: detail)
+        case .unreachable, .systemFailure, nil:
+            return ProvisioningError(
+                .softAPDeviceUnreachable, "Could not reach the device at \(link.device) on the hotspot.",
+                hint: "Check --device-address (stock firmware serves 192.168.4.1:80) and that the device is still "
+                    + "in provisioning mode.",
+                detail: detail)
+        }
+    }
+
+    /// The device closed the connection instead of answering: what that means depends on the phase.
+    private static func softAPConnectionDropped(
+        endpoint: ProtocommEndpoint, phase: SoftAPPhase, detail: String
+    ) -> ProvisioningError {
+        switch phase {
+        case .handshake(.security2, awaitingVerdict: true):
+            return ProvisioningError(
+                .wrongPoP, "The device rejected the SRP username or password.",
+                hint: "Check --srp-username and the --srp-password source; the device drops the connection "
+                    + "on wrong ones.",
+                detail: detail)
+        case .handshake(_, awaitingVerdict: true):
+            return ProvisioningError(
+                .wrongPoP, "The device rejected the proof of possession.",
+                hint: "Check the PoP (--pop-file or --pop-env); the device drops the connection on a wrong one.",
+                detail: detail)
+        case .handshake:
+            return ProvisioningError(
+                .softAPSessionRejected, "The device closed the connection during the security handshake.",
+                hint: "Check --security matches the device (auto reads it from /proto-ver) and the PoP or SRP "
+                    + "credentials.",
+                detail: detail)
+        case .session(let security) where security.level == .security2:
+            return ProvisioningError(
+                .softAPConnectionClosed, "The device closed the connection instead of answering /\(endpoint).",
+                hint: "It could not decrypt the request: its security 2 patch level may differ from what "
+                    + "/proto-ver said; force the other patch level and run again.",
+                detail: detail)
+        case .describing, .session, .awaitingConnection:
+            return ProvisioningError(
+                .softAPConnectionClosed, "The device closed the connection instead of answering /\(endpoint).",
+                hint: "Put the device back in provisioning mode and run again; --verbose shows the transport's "
+                    + "words.",
+                detail: detail)
+        }
+    }
+
+    /// The device sent something the protocomm core refused.
+    static func softAPProtocol(_ error: ProtocommError, endpoint: ProtocommEndpoint, phase: SoftAPPhase)
+        -> ProvisioningError
+    {
+        let detail = "\(error)"
+        switch (phase, error) {
+        case (.handshake, .deviceProofMismatch):
+            return ProvisioningError(
+                .softAPHandshakeFailed, "The device's proof did not match ours.",
+                hint: "The device holds another PoP or SRP verifier than the one given, or something altered "
+                    + "the exchange; check the credentials and run again.",
+                detail: detail)
+        case (.handshake, .securitySchemeMismatch(let expected, let received)):
+            return ProvisioningError(
+                .softAPHandshakeFailed, "The device answered in security \(received), not \(expected).",
+                hint: "Use --security auto, or --security \(received).", detail: detail)
+        case (.handshake(.security2, _), .invalidLength(field: "device_nonce", _)):
+            return ProvisioningError(
+                .softAPHandshakeFailed, "The device's security 2 nonce does not fit the forced patch level.",
+                hint: "Let /proto-ver choose the security 2 patch level, or force the other one.", detail: detail)
+        case (.handshake, _):
+            return ProvisioningError(
+                .softAPHandshakeFailed, "The security handshake with the device failed.",
+                hint: "Check --security matches the device (auto reads it from /proto-ver).", detail: detail)
+        case (.session(let security), .authenticationFailed) where security.level == .security2:
+            return ProvisioningError(
+                .softAPHandshakeFailed, "The device's reply on /\(endpoint) did not decrypt.",
+                hint: "Its security 2 patch level may differ from what /proto-ver said; force the other patch "
+                    + "level and run again.",
+                detail: detail)
+        case (.describing, _):
+            return ProvisioningError(
+                .softAPProtocolError, "The answer to /proto-ver is not protocomm version information.",
+                hint: "Check --device-address points at the device's provisioning server.", detail: detail)
+        default:
+            return ProvisioningError(
+                .softAPProtocolError, "The device's reply on /\(endpoint) did not make sense.",
+                hint: "Put the device back in provisioning mode and run again; --verbose shows what was wrong.",
+                detail: detail)
+        }
+    }
+
+    /// A wait ran out.
+    ///
+    /// - Parameter limit: the flow's limit that ended it, or nil when the transport's own deadline did.
+    static func softAPDeviceTimeout(endpoint: ProtocommEndpoint, limit: SoftAPLimit?, detail: String? = nil)
+        -> ProvisioningError
+    {
+        let message =
+            switch limit {
+            case .request(let duration), .step(let duration):
+                "The device did not answer /\(endpoint) within \(secondsText(duration))."
+            case .run: "The time limit ran out while waiting for the answer to /\(endpoint)."
+            case nil: "The device did not answer /\(endpoint) in time."
+            }
+        return ProvisioningError(
+            .softAPDeviceTimeout, message,
+            hint: "Stay close to the device and run again; --timeout allows the whole run more time.", detail: detail)
+    }
+}
+
+/// `3 s`, `0.5 s`: a limit as a person reads it, to a tenth of a second.
+func secondsText(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let tenths = seconds * 10 + (attoseconds + 50_000_000_000_000_000) / 100_000_000_000_000_000
+    return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+}

@@ -1,0 +1,142 @@
+import Protocomm
+
+/// The Wi-Fi steps of the conversation: scan, credentials, status polls, and the reset after a failure.
+extension SoftAPConversation {
+    /// Results fetched per `prov-scan` request, as the phone apps do; small bodies suit a busy SoftAP.
+    static let scanPageSize: UInt32 = 4
+
+    /// The device's scan list, when the request asks for it and the device advertises `wifi_scan`.
+    mutating func listNetworks(_ info: ProtocommVersionInfo, security: SoftAPSecurityUsed) async throws
+        -> [ProtocommWiFiNetwork]?
+    {
+        guard request.listsNetworks else { return nil }
+        guard info.has(.wifiScan) else {
+            progress(.scanUnavailable)
+            return nil
+        }
+        progress(.scanningNetworks)
+        let phase = SoftAPPhase.session(security)
+        let scanDeadline = ContinuousClock.now + timeouts.scan
+        _ = try await scan(.start(ProtocommWiFiScanOptions()), phase: phase, limit: timeouts.scan)
+        var resultCount: UInt32
+        while true {
+            let step = (deadline: scanDeadline, limit: timeouts.scan)
+            guard case .status(let finished, let count) = try await scan(.status, phase: phase, step: step) else {
+                throw ProvisioningError.softAPProtocol(
+                    .malformedMessage("RespScanStatus"), endpoint: .scan, phase: phase)
+            }
+            resultCount = count
+            if finished { break }
+            try await pause(timeouts.statusPollInterval, before: step, endpoint: .scan, phase: phase)
+        }
+        var networks: [ProtocommWiFiNetwork] = []
+        while networks.count < Int(resultCount) {
+            let page = min(Self.scanPageSize, resultCount - UInt32(networks.count))
+            let fetch = ProtocommWiFiScanRequest.results(startIndex: UInt32(networks.count), count: page)
+            guard case .results(let entries) = try await scan(fetch, phase: phase), !entries.isEmpty else { break }
+            networks += entries
+        }
+        progress(.networksListed(networks))
+        return networks
+    }
+
+    private mutating func scan(
+        _ command: ProtocommWiFiScanRequest, phase: SoftAPPhase, limit: Duration? = nil,
+        step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
+    ) async throws -> ProtocommWiFiScanResponse {
+        let reply = try await channel.exchangeEncrypted(
+            command.serializedBytes(), on: .scan, phase: phase, limit: limit ?? timeouts.exchange, step: step)
+        do {
+            return try command.response(from: reply)
+        } catch {
+            throw ProvisioningError.softAPProtocol(error, endpoint: .scan, phase: phase)
+        }
+    }
+
+    /// "Set config" with the network's name and password, then "apply".
+    mutating func sendCredentials(security: SoftAPSecurityUsed) async throws {
+        let phase = SoftAPPhase.session(security)
+        _ = try await configure(.setConfig(credentials), phase: phase)
+        progress(.credentialsSent(ssid: request.network.ssid))
+        _ = try await configure(.applyConfig, phase: phase)
+        progress(.credentialsApplied)
+    }
+
+    /// Polls the station state until the device reports connected or failed, within the connect limit.
+    mutating func awaitConnection(security: SoftAPSecurityUsed) async throws -> SoftAPDeviceConnection {
+        let ssid = request.network.ssid
+        let phase = SoftAPPhase.awaitingConnection(ssid: ssid)
+        let step = (deadline: ContinuousClock.now + timeouts.connect, limit: timeouts.connect)
+        var reported: UInt32?? = .none
+        while true {
+            try await pause(timeouts.statusPollInterval, before: step, endpoint: .config, phase: phase)
+            guard case .status(let status) = try await configure(.getStatus, phase: phase, step: step) else {
+                throw ProvisioningError.softAPProtocol(
+                    .malformedMessage("RespGetStatus"), endpoint: .config, phase: phase)
+            }
+            switch status {
+            case .connecting(let attemptsRemaining):
+                if reported != .some(attemptsRemaining) {
+                    reported = .some(attemptsRemaining)
+                    progress(.deviceConnecting(attemptsRemaining: attemptsRemaining))
+                }
+            case .connected(let report):
+                let connection = SoftAPDeviceConnection(report)
+                progress(.deviceConnected(connection))
+                return connection
+            case .failed, .disconnected, .unrecognized:
+                let wasReset = try await resetAfterFailure(security: security)
+                throw ProvisioningError.softAPDeviceWiFiFailed(status, ssid: ssid, wasReset: wasReset)
+            }
+        }
+    }
+
+    private mutating func configure(
+        _ command: ProtocommWiFiConfigRequest, phase: SoftAPPhase,
+        step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
+    ) async throws -> ProtocommWiFiConfigResponse {
+        let reply = try await channel.exchangeEncrypted(
+            command.serializedBytes(), on: .config, phase: phase, limit: timeouts.exchange, step: step)
+        do {
+            return try command.response(from: reply)
+        } catch .failureStatus(let status) {
+            throw ProvisioningError.softAPConfigRejected(status, applying: command == .applyConfig)
+        } catch {
+            throw ProvisioningError.softAPProtocol(error, endpoint: .config, phase: phase)
+        }
+    }
+
+    /// `prov-ctrl` reset, so the device takes new credentials without a power cycle. Firmware
+    /// before ESP-IDF 5.1 has no such endpoint; any refusal only changes the hint.
+    private mutating func resetAfterFailure(security: SoftAPSecurityUsed) async throws -> Bool {
+        guard request.resetsDeviceAfterFailure else { return false }
+        let command = ProtocommWiFiControlRequest.reset
+        do {
+            let reply = try await channel.exchangeEncrypted(
+                command.serializedBytes(), on: .control, phase: .session(security), limit: timeouts.exchange)
+            _ = try command.response(from: reply)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            progress(.deviceResetUnavailable)
+            return false
+        }
+        progress(.deviceReset)
+        return true
+    }
+
+    /// Waits before the next poll, unless that would overrun the step's limit or the run's deadline.
+    private func pause(
+        _ interval: Duration, before step: (deadline: ContinuousClock.Instant, limit: Duration),
+        endpoint: ProtocommEndpoint, phase: SoftAPPhase
+    ) async throws {
+        let wakeUp = ContinuousClock.now + interval
+        if wakeUp >= channel.deadline {
+            throw ProvisioningError.softAPWaitExpired(endpoint: endpoint, phase: phase, limit: .run)
+        }
+        if wakeUp >= step.deadline {
+            throw ProvisioningError.softAPWaitExpired(endpoint: endpoint, phase: phase, limit: .step(step.limit))
+        }
+        try await Task.sleep(until: wakeUp, clock: .continuous)
+    }
+}

@@ -1,0 +1,133 @@
+import CryptoPrimitives
+import Protocomm
+
+/// The protocomm half of a SoftAP run, once the host is on the hotspot: `proto-ver`, security
+/// choice, handshake, optional scan, credentials, and status polls until the device has joined.
+///
+/// Throws only ``ProvisioningError`` and `CancellationError`; leaving the hotspot is the caller's job.
+struct SoftAPConversation {
+    var channel: SoftAPChannel
+    let request: SoftAPProvisioningRequest
+    let credentials: ProtocommWiFiCredentials
+    let timeouts: SoftAPTimeouts
+    let progress: SoftAPProgressSink
+    /// How long each step took, in order.
+    private(set) var timings: [SoftAPStepTiming] = []
+
+    init(
+        channel: SoftAPChannel, request: SoftAPProvisioningRequest, credentials: ProtocommWiFiCredentials,
+        timeouts: SoftAPTimeouts, progress: @escaping SoftAPProgressSink
+    ) {
+        self.channel = channel
+        self.request = request
+        self.credentials = credentials
+        self.timeouts = timeouts
+        self.progress = progress
+    }
+
+    /// What the device said and did.
+    struct Summary {
+        var deviceVersion: ProtocommVersionInfo
+        var security: SoftAPSecurityUsed
+        var networks: [ProtocommWiFiNetwork]?
+        var connection: SoftAPDeviceConnection
+    }
+
+    /// Runs every step; `random` supplies the handshake's ephemeral secrets.
+    mutating func run(random: inout some RandomSource) async throws -> Summary {
+        var started = ContinuousClock.now
+        let info = try await describeDevice()
+        progress(.deviceDescribed(info))
+        let (security, used) = try chooseSecurity(info)
+        progress(.securityChosen(used))
+        record(.version, since: &started)
+        try await establishSession(security, random: &random)
+        progress(.sessionEstablished(used.level))
+        record(.session, since: &started)
+        let networks = try await listNetworks(info, security: used)
+        if networks != nil { record(.scan, since: &started) }
+        try await sendCredentials(security: used)
+        record(.configure, since: &started)
+        let connection = try await awaitConnection(security: used)
+        record(.connect, since: &started)
+        return Summary(deviceVersion: info, security: used, networks: networks, connection: connection)
+    }
+
+    private mutating func record(_ step: SoftAPStep, since started: inout ContinuousClock.Instant) {
+        let now = ContinuousClock.now
+        timings.append(SoftAPStepTiming(step: step, duration: now - started))
+        started = now
+    }
+
+    /// Any non-empty body will do; the official apps send `ESP`.
+    private func describeDevice() async throws -> ProtocommVersionInfo {
+        let reply = try await channel.exchangePlain(
+            Array("ESP".utf8), on: .protocolVersion, phase: .describing, limit: timeouts.exchange)
+        do {
+            return try ProtocommVersionInfo(responseBody: reply)
+        } catch {
+            throw ProvisioningError.softAPProtocol(error, endpoint: .protocolVersion, phase: .describing)
+        }
+    }
+
+    private func chooseSecurity(_ info: ProtocommVersionInfo) throws(ProvisioningError)
+        -> (ProtocommSecurity, SoftAPSecurityUsed)
+    {
+        let options = request.security
+        let security: ProtocommSecurity
+        do {
+            security = try info.security(level: options.level, patch: options.patch, credentials: options.credentials)
+        } catch .missingCredentials(let level) {
+            throw .softAPCredentialsMissing(level)
+        } catch .unsupportedSecurityVersion(let version) {
+            throw .softAPUnsupportedSecurity(version: version)
+        } catch {
+            throw .softAPProtocol(error, endpoint: .protocolVersion, phase: .describing)
+        }
+        let patch: ProtocommSecurity2Patch? = if case .security2(_, _, let patch) = security { patch } else { nil }
+        let provesPoP =
+            if case .security1(let proofOfPossession) = security { !proofOfPossession.isEmpty } else { false }
+        let used = SoftAPSecurityUsed(
+            level: security.level, patch: patch, isAutomatic: options.level == nil, usesProofOfPossession: provesPoP)
+        return (security, used)
+    }
+
+    /// The handshake loop: post to `prov-session` until the core hands over the cipher.
+    private mutating func establishSession(
+        _ security: ProtocommSecurity, random: inout some RandomSource
+    ) async throws {
+        var session: ProtocommSession
+        do {
+            session = try ProtocommSession(security: security, random: &random)
+        } catch {
+            throw ProvisioningError.softAPInvalidSRPUsername(error)
+        }
+        var next = session.start()
+        while true {
+            let phase = SoftAPPhase.handshake(security.level, awaitingVerdict: session.isAwaitingVerdict)
+            let reply = try await channel.exchangePlain(next, on: .session, phase: phase, limit: timeouts.exchange)
+            let step: ProtocommSessionStep
+            do {
+                step = try session.receive(reply)
+            } catch {
+                throw ProvisioningError.softAPProtocol(error, endpoint: .session, phase: phase)
+            }
+            switch step {
+            case .send(let request):
+                next = request
+            case .established(let cipher):
+                channel.cipher = cipher
+                return
+            }
+        }
+    }
+}
+
+extension ProvisioningError {
+    /// The only way building a client session fails is an SRP username out of range.
+    fileprivate static func softAPInvalidSRPUsername(_ error: ProtocommError) -> ProvisioningError {
+        ProvisioningError(
+            .softAPCredentialsMissing, "The SRP username must be 1 to 65535 bytes long.",
+            hint: "Check --srp-username.", detail: "\(error)")
+    }
+}
