@@ -1,7 +1,5 @@
 import ArgumentParser
 import Provisioning
-import Sockets
-import Transports
 import ZhitingLAN
 
 /// `ztprov handoff`: point one device already on the LAN at the cloud server, verified by its echo.
@@ -51,16 +49,7 @@ struct HandoffCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(45))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
-            let request = try await handoff.request(target: lan.target(deviceID: deviceID), context: context)
-            let link = try lan.openLink()
-            defer { link.close() }
-            let flow = LANHandoff(link: link, framing: lan.framing, logger: context.logger)
-            let printer = LANProgressPrinter(console: context.console)
-            let result = try await flow.run(request, deadline: context.deadline, progress: printer.report)
-            context.console.output("\(result.device.id) at \(result.device.endpoint.host) now uses \(result.echo)")
-            return LANProgressPrinter.fields(result.device) + [
-                JSONField("server", .optional(result.echo.server)), JSONField("port", .optional(result.echo.port)),
-            ]
+            try await handoff.perform(lan: lan, deviceID: deviceID, context: context)
         }
     }
 }
