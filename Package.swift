@@ -31,6 +31,9 @@ let package = Package(
             name: "ztprov",
             dependencies: [
                 "Provisioning",
+                "Sockets",
+                "Transports",
+                "ZhitingLAN",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -44,6 +47,7 @@ let package = Package(
             dependencies: [
                 "BluFi",
                 "Protocomm",
+                "ZhitingLAN",
                 "Transports",
                 "CryptoPrimitives",
                 .product(name: "Logging", package: "swift-log"),
@@ -65,6 +69,11 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             exclude: ["Protos"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ZhitingLAN",
+            dependencies: ["CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -102,7 +111,7 @@ let package = Package(
 
         .target(
             name: "DeviceEmulator",
-            dependencies: ["BluFi", "Protocomm", "Transports", "CryptoPrimitives"],
+            dependencies: ["BluFi", "Protocomm", "ZhitingLAN", "Transports", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -163,8 +172,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "SocketsTests",
-            dependencies: ["Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm"],
+            name: "ZhitingLANTests",
+            dependencies: ["ZhitingLAN", "CryptoPrimitives", "TestSupport"],
+            resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -190,15 +200,23 @@ let package = Package(
         .testTarget(
             name: "ProvisioningTests",
             dependencies: [
-                "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "Transports", "CryptoPrimitives",
-                "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "ZhitingLAN", "Transports",
+                "CryptoPrimitives", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SocketsTests",
+            dependencies: [
+                "Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm", "ZhitingLAN",
+                "CryptoPrimitives", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -206,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The tests run the `ztprov` executable: this dependency makes `swift test` build it.
-            dependencies: ["TestSupport", "ztprov"],
+            dependencies: ["TestSupport", "ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
     ]

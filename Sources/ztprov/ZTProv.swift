@@ -1,4 +1,9 @@
 import ArgumentParser
+import Provisioning
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `ztprov` command: provisions ESP32-based Zhiting devices over BLE (BluFi) or SoftAP (protocomm)
 /// and hands them to the cloud over the LAN.
@@ -15,6 +20,23 @@ struct ZTProv: AsyncParsableCommand {
             130 interrupted.
             """,
         version: version,
-        subcommands: []
+        subcommands: [DiscoverCommand.self, HandoffCommand.self]
     )
+
+    /// Parses and runs like ArgumentParser's own `main`, except that usage errors exit with 2 (the
+    /// contract's status, not ArgumentParser's 64) and print in the `error[CODE]:` / `hint:` form.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            UsageFailure(message: message(for: error), arguments: CommandLine.arguments).report()
+            Glibc.exit(Provisioning.ExitStatus.usage.rawValue)
+        }
+    }
 }

@@ -69,10 +69,11 @@ struct DBusConnectionLiveTests {
             try await Self.addStall(connection)
             let started = ContinuousClock.now
             let error = await #expect(throws: DBusError.self) {
-                try await connection.call(Self.stall(600), timeout: .milliseconds(100))
+                try await connection.call(Self.stall(10_000), timeout: .milliseconds(100))
             }
             #expect(error?.name == DBusError.Name.timeout)
-            #expect(started.duration(to: .now) < .milliseconds(500))
+            // Far below the 10 s stall: the deadline ended the call, not the method's reply.
+            #expect(started.duration(to: .now) < .seconds(5))
             await connection.close()
         }
     }
@@ -81,12 +82,13 @@ struct DBusConnectionLiveTests {
         try await BlueZMock.with { mock in
             let connection = try await DBusConnection.open(mock.busAddress)
             try await Self.addStall(connection)
-            let call = Task { try await connection.call(Self.stall(600), timeout: .seconds(5)) }
+            let call = Task { try await connection.call(Self.stall(10_000), timeout: .seconds(30)) }
             try await Task.sleep(for: .milliseconds(50))
             let started = ContinuousClock.now
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
-            #expect(started.duration(to: .now) < .milliseconds(400))
+            // Far below the 10 s stall and the 30 s deadline: cancellation ended the wait.
+            #expect(started.duration(to: .now) < .seconds(5))
             await connection.close()
         }
     }

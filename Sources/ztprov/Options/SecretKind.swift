@@ -35,3 +35,10 @@ enum AccessTokenSecret: SecretKind {
     static let defaultEnvironmentVariable = "ZTPROV_ACCESS_TOKEN"
     static let promptLabel = "SC access token"
 }
+
+/// The user's SC session cookie, exchanged for a device access token.
+enum SCSessionSecret: SecretKind {
+    static let optionPrefix = "sc-session"
+    static let defaultEnvironmentVariable = "ZTPROV_SC_SESSION"
+    static let promptLabel = "SC session cookie"
+}

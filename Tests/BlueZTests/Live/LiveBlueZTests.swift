@@ -266,7 +266,7 @@ struct LiveDaemonLossTests {
                     Issue.record("expected bluetoothdNotRunning, got \(String(describing: error))")
                     return
                 }
-                #expect(started.duration(to: .now) < .seconds(5))
+                #expect(started.duration(to: .now) < .seconds(15))  // well inside the 20 s search
             }
         }
     }

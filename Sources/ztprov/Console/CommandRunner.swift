@@ -1,0 +1,58 @@
+import ArgumentParser
+import Logging
+import Provisioning
+
+/// What a command's body gets: where to print and where to log.
+struct CommandContext: Sendable {
+    let console: Console
+    let logger: Logger
+    /// When the whole operation must be over (`--timeout`).
+    let deadline: ContinuousClock.Instant
+}
+
+/// Runs a command body as the root task and turns its outcome into output and an exit status.
+///
+/// Success prints the final JSON result (the body prints its human result itself); a
+/// ``ProvisioningError`` prints `error[CODE]` and a hint and exits with the code's status;
+/// Ctrl-C cancels the body, lets its cleanup run, and exits 130.
+enum CommandRunner {
+    static func run(
+        _ options: OutputOptions,
+        timeout: Duration,
+        _ body: @escaping @Sendable (CommandContext) async throws(ProvisioningError) -> [JSONField]
+    ) async throws {
+        let console = Console(options)
+        let context = CommandContext(console: console, logger: logger(console.verbosity), deadline: .now + timeout)
+        InterruptSignal.install()
+        let work = Task { () async -> Result<[JSONField], ProvisioningError> in
+            do throws(ProvisioningError) {
+                return .success(try await body(context))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let watcher = Task { await InterruptSignal.watch(cancelling: work) }
+        let outcome = await work.value
+        watcher.cancel()
+        switch outcome {
+        case .success(let fields):
+            console.succeeded(fields)
+        case .failure(let error):
+            let shown = InterruptSignal.received ? ProvisioningError.interruptedByUser : error
+            console.failed(shown)
+            throw ExitCode(shown.exitStatus.rawValue)
+        }
+    }
+
+    /// swift-log to stderr: debug with `--verbose`, errors only with `--quiet`, warnings otherwise.
+    private static func logger(_ verbosity: Console.Verbosity) -> Logger {
+        var logger = Logger(label: "ztprov") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel =
+            switch verbosity {
+            case .quiet: .error
+            case .normal: .warning
+            case .verbose: .debug
+            }
+        return logger
+    }
+}

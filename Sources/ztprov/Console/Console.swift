@@ -1,0 +1,108 @@
+import Provisioning
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where a command's output goes, following the contract: human progress on stderr, and on stdout
+/// either JSON Lines (`--json`) or the human result.
+///
+/// Every later command prints through this type, so the two streams stay consistent everywhere.
+struct Console: Sendable {
+    enum Stream: Sendable {
+        case standardOutput
+        case standardError
+    }
+
+    enum Verbosity: Sendable, Comparable {
+        case quiet
+        case normal
+        case verbose
+    }
+
+    let json: Bool
+    let verbosity: Verbosity
+    /// Colours and symbols only when stderr is a terminal; pipes and logs get plain text.
+    let styled: Bool
+    private let write: @Sendable (Stream, String) -> Void
+
+    init(json: Bool, verbosity: Verbosity, styled: Bool, write: @escaping @Sendable (Stream, String) -> Void) {
+        self.json = json
+        self.verbosity = verbosity
+        self.styled = styled
+        self.write = write
+    }
+
+    /// A console on the process's stdout and stderr, as `options` ask.
+    init(_ options: OutputOptions) {
+        let verbosity: Verbosity = options.quiet ? .quiet : options.verbose ? .verbose : .normal
+        self.init(
+            json: options.json, verbosity: verbosity, styled: isatty(STDERR_FILENO) == 1, write: Self.standardWrite)
+    }
+
+    /// A progress line on stderr; `detail` lines only with `--verbose`.
+    func progress(_ text: String, detail: Bool = false) {
+        guard verbosity > .quiet, !detail || verbosity == .verbose else { return }
+        write(.standardError, (styled ? "\u{1B}[2m·\u{1B}[0m " : "") + text + "\n")
+    }
+
+    /// A step that succeeded, on stderr.
+    func success(_ text: String) {
+        guard verbosity > .quiet else { return }
+        write(.standardError, (styled ? "\u{1B}[32m✓\u{1B}[0m " : "") + text + "\n")
+    }
+
+    /// A problem that does not stop the command, on stderr even with `--quiet`.
+    func warning(_ text: String) {
+        write(.standardError, (styled ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + text + "\n")
+    }
+
+    /// One `{"event": name, …}` line on stdout, with `--json` only.
+    func event(_ name: String, _ fields: [JSONField] = []) {
+        guard json else { return }
+        write(.standardOutput, JSONValue.object([JSONField("event", .string(name))] + fields).serialized + "\n")
+    }
+
+    /// The human result on stdout, without `--json` only.
+    func output(_ text: String) {
+        guard !json else { return }
+        write(.standardOutput, text + "\n")
+    }
+
+    /// The final line of a successful command: `{"event":"result","ok":true,"code":"ok",…}`.
+    func succeeded(_ fields: [JSONField]) {
+        event("result", [JSONField("ok", true), JSONField("code", "ok")] + fields)
+    }
+
+    /// `error[CODE]: message` and `hint: …` on stderr (plus the detail with `--verbose`), and the
+    /// failed result on stdout with `--json`.
+    func failed(_ error: ProvisioningError) {
+        let label = styled ? "\u{1B}[31merror[\(error.code)]\u{1B}[0m" : "error[\(error.code)]"
+        var text = "\(label): \(error.message)\nhint: \(error.hint)\n"
+        if verbosity == .verbose, let detail = error.detail { text += "detail: \(detail)\n" }
+        write(.standardError, text)
+        event(
+            "result",
+            [
+                JSONField("ok", false), JSONField("code", .string(error.code.rawValue)),
+                JSONField("exit_status", .int(Int(error.exitStatus.rawValue))),
+                JSONField("message", .string(error.message)), JSONField("hint", .string(error.hint)),
+            ]
+        )
+    }
+
+    private static let standardWrite: @Sendable (Stream, String) -> Void = { stream, text in
+        write(text, to: stream)
+    }
+
+    /// Writes to the process's stdout or stderr unbuffered, so the two streams interleave in order.
+    static func write(_ text: String, to stream: Stream) {
+        let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+        var bytes = ArraySlice(Array(text.utf8))
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            guard written > 0 || (written < 0 && errno == EINTR) else { return }
+            bytes = bytes.dropFirst(max(0, written))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Provisioning
+import Sockets
+import Transports
+import ZhitingLAN
+
+/// The hand-off as every command runs it: `handoff` for a device already on the LAN, and `ble` and
+/// `softap` with the device ID they learned while provisioning.
+extension HandoffOptions {
+    /// Resolves the access token, opens the LAN socket, runs ``LANHandoff`` with console progress,
+    /// closes the socket, prints the human result, and returns the fields of the JSON result.
+    func perform(
+        lan: LANOptions,
+        deviceID: ZhitingDeviceID?,
+        context: CommandContext
+    ) async throws(ProvisioningError) -> [JSONField] {
+        let request = try await request(target: lan.target(deviceID: deviceID), context: context)
+        let link = try lan.openLink()
+        defer { link.close() }
+        let flow = LANHandoff(link: link, framing: lan.framing, logger: context.logger)
+        let printer = LANProgressPrinter(console: context.console)
+        let result = try await flow.run(request, deadline: context.deadline, progress: printer.report)
+        context.console.output("\(result.device.id) at \(result.device.endpoint.host) now uses \(result.echo)")
+        return LANProgressPrinter.fields(result.device) + [
+            JSONField("server", .optional(result.echo.server)), JSONField("port", .optional(result.echo.port)),
+        ]
+    }
+}

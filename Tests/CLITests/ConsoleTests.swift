@@ -1,0 +1,106 @@
+import Provisioning
+import Synchronization
+import Testing
+
+@testable import ztprov
+
+/// Collects what a ``Console`` writes, per stream.
+final class CapturedStreams: Sendable {
+    private let lines = Mutex<[(Console.Stream, String)]>([])
+
+    func console(json: Bool = false, verbosity: Console.Verbosity = .normal, styled: Bool = false) -> Console {
+        Console(json: json, verbosity: verbosity, styled: styled) { stream, text in
+            self.lines.withLock { $0.append((stream, text)) }
+        }
+    }
+
+    var standardOutput: String { text(of: .standardOutput) }
+    var standardError: String { text(of: .standardError) }
+
+    private func text(of stream: Console.Stream) -> String {
+        lines.withLock { $0.filter { $0.0 == stream }.map(\.1).joined() }
+    }
+}
+
+@Suite struct ConsoleTests {
+    let failure = ProvisioningError(
+        .lanNoReply,
+        "No Zhiting device answered the hello on the LAN within 3 s.",
+        hint: "Check the device.",
+        detail: "errno 0"
+    )
+
+    @Test func failuresPrintCodeMessageAndHintOnStandardError() {
+        let streams = CapturedStreams()
+        streams.console().failed(failure)
+        #expect(
+            streams.standardError == """
+                error[lan.no-reply]: No Zhiting device answered the hello on the LAN within 3 s.
+                hint: Check the device.
+
+                """
+        )
+        #expect(streams.standardOutput.isEmpty)
+    }
+
+    @Test func failuresAlsoEndTheJSONLines() {
+        let streams = CapturedStreams()
+        streams.console(json: true, verbosity: .quiet).failed(failure)
+        #expect(
+            streams.standardOutput == """
+                {"event":"result","ok":false,"code":"lan.no-reply","exit_status":4,\
+                "message":"No Zhiting device answered the hello on the LAN within 3 s.","hint":"Check the device."}
+
+                """
+        )
+        #expect(streams.standardError.hasPrefix("error[lan.no-reply]: "), "quiet still shows the error")
+    }
+
+    @Test func verboseAddsTheDetail() {
+        let streams = CapturedStreams()
+        streams.console(verbosity: .verbose).failed(failure)
+        #expect(streams.standardError.hasSuffix("hint: Check the device.\ndetail: errno 0\n"))
+    }
+
+    @Test func progressIsPlainOffATerminalAndSilentWhenQuiet() {
+        let plain = CapturedStreams()
+        plain.console().progress("Found a1b2c3d4e5f6")
+        plain.console().progress("Key exchange done", detail: true)
+        #expect(plain.standardError == "Found a1b2c3d4e5f6\n")
+        let styled = CapturedStreams()
+        styled.console(styled: true).success("confirmed")
+        #expect(styled.standardError.contains("\u{1B}[32m✓\u{1B}[0m confirmed"))
+        let quiet = CapturedStreams()
+        quiet.console(verbosity: .quiet).progress("Found a1b2c3d4e5f6")
+        quiet.console(verbosity: .quiet).success("done")
+        #expect(quiet.standardError.isEmpty)
+    }
+
+    @Test func humanResultAndJSONEventsNeverShareStandardOutput() {
+        let human = CapturedStreams()
+        human.console().output("table")
+        human.console().event("device", [JSONField("id", "a1")])
+        human.console().succeeded([])
+        #expect(human.standardOutput == "table\n")
+        let json = CapturedStreams()
+        json.console(json: true).output("table")
+        json.console(json: true).event("device", [JSONField("id", "a1")])
+        json.console(json: true).succeeded([JSONField("count", 1)])
+        #expect(
+            json.standardOutput == """
+                {"event":"device","id":"a1"}
+                {"event":"result","ok":true,"code":"ok","count":1}
+
+                """)
+    }
+
+    @Test func jsonTextIsEscaped() {
+        let value = JSONValue.object([
+            JSONField("text", "quote \" backslash \\ newline \n tab \t bell \u{7} é"),
+            JSONField("none", .null), JSONField("list", .array([1, true])),
+        ])
+        #expect(
+            value.serialized
+                == #"{"text":"quote \" backslash \\ newline \n tab \t bell \u0007 é","none":null,"list":[1,true]}"#)
+    }
+}

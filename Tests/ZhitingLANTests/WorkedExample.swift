@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import ZhitingLAN
+
+/// The worked example of zhiting-lan.md §9, loaded once from `Vectors/worked-example.json`.
+struct WorkedExample: Decodable {
+    var source: String
+    var deviceID: String
+    var sessionKey: String
+    var token: String
+    var getInfoPlaintext: String
+    var getInfoCiphertext: String
+    var getInfoRequestReservedZero: String
+    var getInfoRequestReservedOnes: String
+    var getInfoPacketDigestChecksum: String
+    var helloRequest: String
+    var tokenRequest: String
+    var tokenReply: String
+    var smartAssistantHelloReply: String
+    var smartAssistantModel: String
+    var setServerPlaintextIOS: String
+
+    static let shared: WorkedExample = {
+        do {
+            return try VectorFile.load(WorkedExample.self, named: "worked-example", in: .module)
+        } catch {
+            fatalError("Vectors/worked-example.json: \(error)")
+        }
+    }()
+
+    var id: ZhitingDeviceID { ZhitingDeviceID(deviceID)! }
+    var key: ZhitingSessionKey { try! ZhitingSessionKey(sessionKey) }
+    var tokenValue: ZhitingToken { ZhitingToken(bytes: [UInt8](hex: token))! }
+}
