@@ -1,5 +1,6 @@
 import BluFi
 import CryptoPrimitives
+import TestSupport
 import Testing
 
 /// Arbitrary input never crashes the decoder or either session.

@@ -1,4 +1,5 @@
 import Sockets
+import TestSupport
 import Testing
 
 /// Mutated responses, fed whole and in random pieces: the parser must never trap, and where the

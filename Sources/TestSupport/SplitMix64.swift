@@ -1,12 +1,12 @@
 /// A tiny deterministic generator (SplitMix64): randomized tests reproduce exactly from their seed.
-struct SplitMix64 {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,20 +15,20 @@ struct SplitMix64 {
     }
 
     /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
 
-    mutating func byte() -> UInt8 {
+    public mutating func byte() -> UInt8 {
         UInt8(truncatingIfNeeded: next())
     }
 
-    mutating func bytes(_ count: Int) -> [UInt8] {
+    public mutating func bytes(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in byte() }
     }
 
     /// True with probability `percent` / 100.
-    mutating func chance(_ percent: Int) -> Bool {
+    public mutating func chance(_ percent: Int) -> Bool {
         below(100) < percent
     }
 }
