@@ -65,14 +65,15 @@ struct SoftAPOptions: ParsableArguments {
     /// The hotspot password is never asked for on the terminal: most hotspots are open. The PoP is
     /// asked for only when the chosen security needs one; with `auto` a missing PoP surfaces once
     /// the device says it needs one.
-    func request(network: SoftAPTargetNetwork, environment: [String: String]) throws(ProvisioningError)
-        -> SoftAPProvisioningRequest
-    {
+    func request(
+        network: SoftAPTargetNetwork, environment: [String: String],
+        prompt: (String) -> String? = SecretPrompt.ask
+    ) throws(ProvisioningError) -> SoftAPProvisioningRequest {
         let hotspotSecret = try hotspotPassword.resolve(environment: environment, prompt: { _ in nil })
         let pop =
             security == .auto || security == .security0
             ? try proofOfPossession.resolve(environment: environment, prompt: { _ in nil })
-            : try proofOfPossession.require(environment: environment)
+            : try proofOfPossession.require(environment: environment, prompt: prompt)
         let level = security.level
         return SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: hotspotSSID, password: hotspotSecret),
