@@ -22,7 +22,7 @@ struct SoftAPEndToEndTests {
     }
 
     static let securities = [
-        Security(protocomm: ["security": 0], options: []),
+        Security(protocomm: ["security": 0], options: ["--list-networks"]),
         Security(protocomm: ["security": 1, "pop": .string(proofOfPossession)], options: []),
         Security(protocomm: sec2(patch: 0), options: []),
         Security(protocomm: sec2(patch: 1), options: []),
@@ -89,6 +89,10 @@ struct SoftAPEndToEndTests {
             #expect(result["device_id"] as? String == "240ac4e2e001")
             #expect(result["ip"] as? String == "192.168.1.50")
             #expect(result["security"] as? Int == security.protocomm["security"].flatMap(Self.integer))
+            if security.options.contains("--list-networks") {
+                let listed = outcome.events.first { $0["event"] as? String == "networks" }?["networks"]
+                #expect((listed as? [[String: Any]])?.first?["ssid"] as? String == "HomeNet")
+            }
             let handoff = try #require(result["handoff"] as? [String: Any])
             #expect(handoff["id"] as? String == "240ac4e2e001")
             #expect(handoff["server"] as? String == "gz.sc.zhitingtech.com")
