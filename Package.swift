@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(
             name: "ztprov",
             dependencies: [
+                "NetworkManager",
+                "Protocomm",
                 "Provisioning",
                 "Sockets",
                 "Transports",

@@ -89,7 +89,7 @@ extension ProvisioningError {
         case .security2:
             ProvisioningError(
                 .softAPCredentialsMissing, "The device runs security 2, which needs an SRP username and password.",
-                hint: "Give --srp-username and the password with --srp-password-file or --srp-password-env.")
+                hint: "Give the SRP password with --pop-file or --pop-env, and --srp-username when it is not wifiprov.")
         case .security0, .security1:
             ProvisioningError(
                 .softAPCredentialsMissing, "The device runs security 1 with a proof of possession, and none was given.",

@@ -53,7 +53,8 @@ extension ProvisioningError {
         case .handshake(.security2, awaitingVerdict: true):
             return ProvisioningError(
                 .wrongPoP, "The device rejected the SRP username or password.",
-                hint: "Check --srp-username and the --srp-password source; the device drops the connection "
+                hint:
+                    "Check --srp-username and the SRP password (--pop-file or --pop-env); the device drops the connection "
                     + "on wrong ones.",
                 detail: detail)
         case .handshake(_, awaitingVerdict: true):
@@ -71,7 +72,7 @@ extension ProvisioningError {
             return ProvisioningError(
                 .softAPConnectionClosed, "The device closed the connection instead of answering /\(endpoint).",
                 hint: "It could not decrypt the request: its security 2 patch level may differ from what "
-                    + "/proto-ver said; force the other patch level and run again.",
+                    + "/proto-ver said; force the other one with --sec2-patch and run again.",
                 detail: detail)
         case .describing, .session, .awaitingConnection:
             return ProvisioningError(
@@ -101,7 +102,8 @@ extension ProvisioningError {
         case (.handshake(.security2, _), .invalidLength(field: "device_nonce", _)):
             return ProvisioningError(
                 .softAPHandshakeFailed, "The device's security 2 nonce does not fit the forced patch level.",
-                hint: "Let /proto-ver choose the security 2 patch level, or force the other one.", detail: detail)
+                hint: "Let /proto-ver choose the security 2 patch level (no --sec2-patch), or force the other one.",
+                detail: detail)
         case (.handshake, _):
             return ProvisioningError(
                 .softAPHandshakeFailed, "The security handshake with the device failed.",
@@ -110,7 +112,7 @@ extension ProvisioningError {
             return ProvisioningError(
                 .softAPHandshakeFailed, "The device's reply on /\(endpoint) did not decrypt.",
                 hint: "Its security 2 patch level may differ from what /proto-ver said; force the other patch "
-                    + "level and run again.",
+                    + "level with --sec2-patch and run again.",
                 detail: detail)
         case (.describing, _):
             return ProvisioningError(

@@ -18,7 +18,7 @@ extension SoftAPProvisioningRequest {
             throw ProvisioningError(
                 .softAPInvalidHotspotPassword,
                 "The hotspot password is \(hotspotPasswordLength) bytes long; WPA2 needs 8 to 64.",
-                hint: "Check the --ap-password source, or give none for an open hotspot."
+                hint: "Check --ap-password-file or --ap-password-env, or give none for an open hotspot."
             )
         }
         do {
@@ -30,7 +30,7 @@ extension SoftAPProvisioningRequest {
                 .softAPInvalidPassphrase,
                 "The Wi-Fi password is \(length) bytes long; the device stores at most "
                     + "\(ProtocommWiFiCredentials.maximumPassphraseLength).",
-                hint: "Use the network's passphrase, not a 64-digit raw key; check the --password source."
+                hint: "Use the network's passphrase, not a 64-digit raw key; check --password-file or --password-env."
             )
         } catch {
             throw ProvisioningError(

@@ -1,0 +1,131 @@
+import Protocomm
+import Provisioning
+import Transports
+
+/// Renders the SoftAP flow's progress as human lines on stderr and JSON events on stdout.
+///
+/// The flow's progress carries no secret, so nothing here can print one.
+struct SoftAPProgressPrinter: Sendable {
+    let console: Console
+
+    func report(_ progress: SoftAPProgress) {
+        switch progress {
+        case .joiningHotspot(let ssid):
+            console.progress("Joining the hotspot \(ssid)")
+            console.event("joining-hotspot", [JSONField("ssid", .string(ssid))])
+        case .joinedHotspot(let network):
+            console.progress("On \(network.ssid) (\(network.bssid)) via \(network.interfaceName)")
+            console.event("joined-hotspot", Self.fields(network))
+        case .deviceDescribed(let info):
+            console.progress("Device runs protocomm \(info.version)", detail: true)
+            console.event(
+                "device-described",
+                [JSONField("version", .string(info.version)), JSONField("sec_ver", .optional(info.securityVersion))])
+        case .securityChosen(let security):
+            console.progress("Using \(Self.describe(security))")
+            console.event("security-chosen", Self.fields(security))
+        case .sessionEstablished(let level):
+            console.progress("Session with \(level) established")
+            console.event("session-established", [JSONField("security", .int(level.rawValue))])
+        case .scanningNetworks:
+            console.progress("The device is scanning for networks")
+            console.event("scanning-networks")
+        case .networksListed(let networks):
+            report(networks)
+        case .scanUnavailable:
+            console.warning("The device cannot list networks (no wifi_scan capability)")
+            console.event("scan-unavailable")
+        default:
+            reportConnection(progress)
+        }
+    }
+
+    private func reportConnection(_ progress: SoftAPProgress) {
+        switch progress {
+        case .credentialsSent(let ssid):
+            console.progress("Sent the settings for \(ssid)")
+            console.event("credentials-sent", [JSONField("ssid", .string(ssid))])
+        case .credentialsApplied:
+            console.progress("The device is joining the network")
+            console.event("credentials-applied")
+        case .deviceConnecting(let attemptsRemaining):
+            console.progress(
+                "Still joining" + (attemptsRemaining.map { " (\($0) attempts left)" } ?? ""), detail: true)
+            console.event(
+                "device-connecting", [JSONField("attempts_remaining", .optional(attemptsRemaining.map(Int.init)))])
+        case .deviceConnected(let connection):
+            console.success("The device joined \(connection.ssid) as \(connection.ipAddress)")
+            console.event("device-connected", Self.fields(connection))
+        case .deviceReset:
+            console.progress("The device is ready for new settings")
+            console.event("device-reset")
+        case .deviceResetUnavailable:
+            console.warning("The device could not be reset; power-cycle it before the next try")
+            console.event("device-reset-unavailable")
+        case .leavingHotspot(let ssid):
+            console.progress("Leaving \(ssid) and restoring the previous network")
+            console.event("leaving-hotspot", [JSONField("ssid", .string(ssid))])
+        case .leftHotspot(let ssid):
+            console.progress("Left \(ssid); the previous network is back")
+            console.event("left-hotspot", [JSONField("ssid", .string(ssid))])
+        case .restoreFailed(let error):
+            console.warning("\(error.message) \(error.hint)")
+            console.event("restore-failed", [JSONField("code", .string(error.code.rawValue))])
+        default:
+            break
+        }
+    }
+
+    private func report(_ networks: [ProtocommWiFiNetwork]) {
+        console.progress("The device sees \(networks.count) network" + (networks.count == 1 ? "" : "s"))
+        for network in networks {
+            let name = String(decoding: network.ssid, as: UTF8.self)
+            console.output("\(name)\tchannel \(network.channel)\t\(network.rssi) dBm\t\(network.authMode)")
+        }
+        console.event(
+            "networks",
+            [
+                JSONField(
+                    "networks",
+                    .array(
+                        networks.map { network in
+                            .object([
+                                JSONField("ssid", .string(String(decoding: network.ssid, as: UTF8.self))),
+                                JSONField("channel", .int(Int(network.channel))),
+                                JSONField("rssi", .int(Int(network.rssi))),
+                                JSONField("auth", .string("\(network.authMode)")),
+                            ])
+                        }))
+            ])
+    }
+
+    /// `security 1 with PoP (from /proto-ver)`, `security 2 patch 1 (forced)`.
+    static func describe(_ security: SoftAPSecurityUsed) -> String {
+        let patch = security.patch.map { " patch \($0.rawValue)" } ?? ""
+        let pop = security.level == .security1 ? (security.usesProofOfPossession ? " with PoP" : " without PoP") : ""
+        return "\(security.level)\(patch)\(pop) (\(security.isAutomatic ? "from /proto-ver" : "forced"))"
+    }
+
+    static func fields(_ security: SoftAPSecurityUsed) -> [JSONField] {
+        [
+            JSONField("security", .int(security.level.rawValue)),
+            JSONField("sec2_patch", .optional(security.patch?.rawValue)),
+            JSONField("automatic", .bool(security.isAutomatic)),
+        ]
+    }
+
+    static func fields(_ network: JoinedWiFiNetwork) -> [JSONField] {
+        [
+            JSONField("ssid", .string(network.ssid)), JSONField("bssid", .string(network.bssid)),
+            JSONField("interface", .string(network.interfaceName)),
+            JSONField("local_address", .optional(network.localAddress)),
+        ]
+    }
+
+    static func fields(_ connection: SoftAPDeviceConnection) -> [JSONField] {
+        [
+            JSONField("ip", .string(connection.ipAddress)), JSONField("ssid", .string(connection.ssid)),
+            JSONField("bssid", .optional(connection.bssid)), JSONField("channel", .int(connection.channel)),
+        ]
+    }
+}

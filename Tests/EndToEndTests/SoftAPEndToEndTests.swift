@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+/// `ztprov softap` as built, inside the harness's host namespace: NetworkManager is the mock on the
+/// private bus, the device's protocomm and Zhiting services run in the device namespace.
+///
+/// Every case also checks what a person relies on most: the host is back on its previous
+/// connection with no temporary profile left, and no secret reached the tool's output.
+@Suite(.serialized, .requiresHarnessHost)
+struct SoftAPEndToEndTests {
+    static let hotspotPassword = "hotspot-e2e-5a4b3c"
+    static let proofOfPossession = "pop-e2e-3c2d1e"
+    static let wifiPassword = "wifi-e2e-7f6e5d"
+    static let accessToken = "AT-softap-e2e-8a9b"
+    static let secrets = [hotspotPassword, proofOfPossession, wifiPassword, accessToken]
+
+    /// One security the device runs, and the options that reach it.
+    struct Security: Sendable, CustomTestStringConvertible {
+        let protocomm: JSONValue
+        let options: [String]
+        var testDescription: String { "\(protocomm) \(options)" }
+    }
+
+    static let securities = [
+        Security(protocomm: ["security": 0], options: ["--list-networks"]),
+        Security(protocomm: ["security": 1, "pop": .string(proofOfPossession)], options: []),
+        Security(protocomm: sec2(patch: 0), options: []),
+        Security(protocomm: sec2(patch: 1), options: []),
+        Security(protocomm: sec2(patch: 0), options: ["--security", "2", "--sec2-patch", "0"]),
+    ]
+
+    static func sec2(patch: Int) -> JSONValue {
+        [
+            "security": 2, "sec2_patch": .number(Double(patch)), "srp_username": "wifiprov",
+            "srp_password": .string(proofOfPossession),
+        ]
+    }
+
+    /// The harness for one case: a WPA2 hotspot, a previous connection to restore, and the device.
+    static func scenario(protocomm: JSONValue) -> JSONValue {
+        var device = protocomm
+        if case .object(var members) = device {
+            members["ap_bssid"] = "24:0a:c4:e2:e0:01"
+            members["cleanup_delay_ms"] = 100
+            device = .object(members)
+        }
+        return [
+            "nm": [
+                "step_ms": 50, "not_found_steps": 3,
+                "access_points": [
+                    [
+                        "ssid": "ZT_E2E", "bssid": "24:0A:C4:E2:E0:01", "strength": 80, "frequency": 2412,
+                        "psk": .string(hotspotPassword),
+                    ]
+                ],
+                "previous_connection": ["id": "HomeE2E", "ssid": "HomeNet"],
+            ],
+            "device_host": ["protocomm": device],
+        ]
+    }
+
+    /// Launches `ztprov softap` in the host namespace with every secret passed through the environment.
+    func launch(_ h: HarnessSession, hotspot: String = "ZT_E2E", _ extra: [String] = []) throws -> ProcessLaunch {
+        let interface = h.topology.hostInterface
+        var launch = try ZTProvProcess.launch(
+            [
+                "softap", "--ap-ssid", hotspot, "--ap-password-env", "E2E_AP", "--pop-env", "E2E_POP",
+                "--ssid", "HomeNet", "--password-env", "E2E_WIFI", "--wifi-interface", interface, "--json",
+            ] + extra)
+        launch.networkNamespace = h.topology.hostNetns
+        launch.environment = h.toolEnvironment.merging([
+            "E2E_AP": Self.hotspotPassword, "E2E_POP": Self.proofOfPossession, "E2E_WIFI": Self.wifiPassword,
+            "E2E_TOKEN": Self.accessToken,
+        ]) { $1 }
+        launch.deadline = .seconds(90)
+        return launch
+    }
+
+    static let handoffOptions = ["--area-id", "42", "--access-token-env", "E2E_TOKEN"]
+
+    @Test(arguments: securities)
+    func provisionsAndHandsOff(security: Security) async throws {
+        try await withHarness(scenario: Self.scenario(protocomm: security.protocomm)) { h in
+            let outcome = try await launch(
+                h, security.options + Self.handoffOptions + ["--lan-interface", h.topology.hostInterface]
+            ).run()
+            #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
+            let result = try #require(outcome.result)
+            #expect(result["device_id"] as? String == "240ac4e2e001")
+            #expect(result["ip"] as? String == "192.168.1.50")
+            #expect(result["security"] as? Int == security.protocomm["security"].flatMap(Self.integer))
+            if security.options.contains("--list-networks") {
+                let listed = outcome.events.first { $0["event"] as? String == "networks" }?["networks"]
+                #expect((listed as? [[String: Any]])?.first?["ssid"] as? String == "HomeNet")
+            }
+            let handoff = try #require(result["handoff"] as? [String: Any])
+            #expect(handoff["id"] as? String == "240ac4e2e001")
+            #expect(handoff["server"] as? String == "gz.sc.zhitingtech.com")
+            let received = String(decoding: try JSONEncoder().encode(try await h.received()), as: UTF8.self)
+            #expect(received.contains(Self.wifiPassword), "the device got the Wi-Fi password")
+            #expect(received.contains(Self.accessToken), "the device got the access token")
+            try await expectCleanHost(h, outcome)
+        }
+    }
+
+    @Test(arguments: [
+        Security(protocomm: ["security": 1, "pop": "another-pop"], options: []),
+        Security(protocomm: ["security": 2, "srp_password": "another-pop"], options: []),
+    ])
+    func aWrongProofOfPossessionExitsSix(security: Security) async throws {
+        try await withHarness(scenario: Self.scenario(protocomm: security.protocomm)) { h in
+            let outcome = try await launch(h).run()
+            expectFailure(outcome, code: "softap.wrong-pop", status: 6)
+            try await expectCleanHost(h, outcome)
+        }
+    }
+
+    @Test func aWrongHotspotPasswordExitsSix() async throws {
+        try await withHarness(scenario: Self.scenario(protocomm: ["security": 0])) { h in
+            var launch = try self.launch(h)
+            launch.environment["E2E_AP"] = "not-the-hotspot-password"
+            let outcome = try await launch.run()
+            expectFailure(outcome, code: "nm.no-secrets", status: 6)
+            #expect(!outcome.everything.contains("not-the-hotspot-password"))
+            try await expectCleanHost(h, outcome)
+        }
+    }
+
+    @Test func aMissingHotspotExitsFour() async throws {
+        try await withHarness(scenario: Self.scenario(protocomm: ["security": 0])) { h in
+            // The run's limit cuts the joiner's 15 s scan short, which keeps the test quick.
+            let outcome = try await launch(h, hotspot: "ZT_ABSENT", ["--timeout", "4"]).run()
+            expectFailure(outcome, code: "softap.hotspot-not-found", status: 4)
+            try await expectCleanHost(h, outcome, joined: false)
+        }
+    }
+
+    @Test(arguments: [
+        ("auth-error", "softap.wifi-wrong-password", "authentication error"),
+        ("not-found", "softap.wifi-not-found", "could not find the network HomeNet"),
+    ])
+    func aDeviceThatCannotJoinExitsSevenWithItsReason(outcome wifi: String, code: String, reason: String)
+        async throws
+    {
+        try await withHarness(scenario: Self.scenario(protocomm: ["security": 0, "wifi_outcome": .string(wifi)])) {
+            h in
+            let outcome = try await launch(h).run()
+            expectFailure(outcome, code: code, status: 7)
+            #expect(outcome.standardError.contains(reason), "\(outcome.standardError)")
+            try await expectCleanHost(h, outcome)
+        }
+    }
+
+    @Test func ctrlCMidSessionExits130AfterRestoring() async throws {
+        let protocomm: JSONValue = ["security": 1, "pop": .string(Self.proofOfPossession), "connecting_polls": 1000]
+        try await withHarness(scenario: Self.scenario(protocomm: protocomm)) { h in
+            let outcome = try await launch(h).run(interrupting: .whenStandardErrorContains("joining the network"))
+            expectFailure(outcome, code: "interrupted", status: 130)
+            #expect(outcome.events.contains { $0["event"] as? String == "left-hotspot" })
+            try await expectCleanHost(h, outcome)
+        }
+    }
+
+    /// The failure contract: status, `error[CODE]:` with a hint, and the JSON result naming the code.
+    func expectFailure(
+        _ outcome: ProcessOutcome, code: String, status: Int32, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(outcome.exitStatus == status, "\(outcome.standardError)", sourceLocation: sourceLocation)
+        #expect(
+            outcome.standardError.contains("error[\(code)]: "), "\(outcome.standardError)",
+            sourceLocation: sourceLocation)
+        #expect(outcome.standardError.contains("\nhint: "), sourceLocation: sourceLocation)
+        #expect(outcome.result?["code"] as? String == code, sourceLocation: sourceLocation)
+    }
+
+    /// The host is on its previous connection again, no temporary profile is left, and no secret
+    /// appears in anything the tool printed.
+    ///
+    /// - Parameter joined: whether the run got as far as activating a hotspot profile, so the
+    ///   restore had something to undo.
+    func expectCleanHost(
+        _ h: HarnessSession, _ outcome: ProcessOutcome, joined: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let state = try #require(try await h.calls(mock: .nm)["state"], sourceLocation: sourceLocation)
+        let methods = (state["calls"]?.array ?? []).compactMap { $0["method"]?.string }
+        #expect(methods.contains("AddAndActivateConnection2") == joined, "\(methods)", sourceLocation: sourceLocation)
+        let profiles = state["profiles"]?.array ?? []
+        #expect(profiles.compactMap { $0["id"]?.string } == ["HomeE2E"], "\(profiles)", sourceLocation: sourceLocation)
+        let active = state["active_connections"]?.array ?? []
+        #expect(active.compactMap { $0["id"]?.string } == ["HomeE2E"], "\(active)", sourceLocation: sourceLocation)
+        #expect(active.first?["state"] == .number(2), "activated", sourceLocation: sourceLocation)
+        for secret in Self.secrets {
+            #expect(!outcome.everything.contains(secret), "\(secret) was printed", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func integer(_ value: JSONValue) -> Int? {
+        guard case .number(let number) = value else { return nil }
+        return Int(number)
+    }
+}
