@@ -31,6 +31,8 @@ let package = Package(
             name: "ztprov",
             dependencies: [
                 "Provisioning",
+                "BluFi",
+                "BlueZ",
                 "Sockets",
                 "Transports",
                 "ZhitingLAN",
