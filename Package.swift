@@ -218,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov", "Provisioning", "ZhitingLAN", "Transports",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "BluFi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
