@@ -33,6 +33,8 @@ let package = Package(
                 "NetworkManager",
                 "Protocomm",
                 "Provisioning",
+                "BluFi",
+                "BlueZ",
                 "Sockets",
                 "Transports",
                 "ZhitingLAN",
@@ -218,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov", "Provisioning", "ZhitingLAN", "Transports",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "BluFi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

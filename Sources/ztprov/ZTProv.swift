@@ -20,7 +20,9 @@ struct ZTProv: AsyncParsableCommand {
             130 interrupted.
             """,
         version: version,
-        subcommands: [SoftAPCommand.self, DiscoverCommand.self, HandoffCommand.self]
+        subcommands: [
+            ScanCommand.self, BLECommand.self, SoftAPCommand.self, DiscoverCommand.self, HandoffCommand.self,
+        ]
     )
 
     /// Parses and runs like ArgumentParser's own `main`, except that usage errors exit with 2 (the

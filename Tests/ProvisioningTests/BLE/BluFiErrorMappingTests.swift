@@ -105,7 +105,7 @@ import Testing
         #expect(Set(spellings).count == spellings.count)
         #expect(Set(spellings).isSubset(of: ErrorCode.catalogue.map(\.rawValue)))
         for code in spellings {
-            #expect(code.hasPrefix("ble.") || code.hasPrefix("blufi."))
+            #expect(code.hasPrefix("ble.") || code.hasPrefix("blufi.") || code.hasPrefix("host."), "\(code)")
             #expect(code.allSatisfy { $0.isLowercase || $0 == "." || $0 == "-" }, "\(code)")
         }
     }

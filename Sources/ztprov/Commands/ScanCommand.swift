@@ -1,0 +1,46 @@
+import ArgumentParser
+import Provisioning
+
+/// `ztprov scan`: which provisionable devices are in BLE range, and through which adapter.
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Scan over BLE for devices ready for BluFi provisioning.",
+        discussion: """
+            Lists devices advertising the BluFi service (FFFF), or with --name-prefix those whose \
+            name starts with the prefix, with their address, signal strength (RSSI) and adapter.
+            Exits 4 when none was seen.
+
+            Examples:
+              ztprov scan
+              ztprov scan --name-prefix MH- --adapter hci1 --duration 10 --json
+            """
+    )
+
+    @OptionGroup(title: "Bluetooth")
+    var bluetooth: BLEAdapterOptions
+
+    @Option(help: ArgumentHelp("How long to scan, in seconds.", valueName: "seconds"))
+    var duration: Double = 5
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if !(duration > 0 && duration <= 600) {
+            throw ValidationError("--duration must be a number of seconds between 0 and 600.")
+        }
+    }
+
+    func run() async throws {
+        let scanFor = Duration.milliseconds(Int64(duration * 1000))
+        try await CommandRunner.run(output, timeout: scanFor + .seconds(30)) {
+            (context) async throws(ProvisioningError) -> [JSONField] in
+            let devices = try await bluetooth.scan(for: scanFor, context: context)
+            for device in devices {
+                context.console.event("device", device.fields)
+            }
+            context.console.output(ScanTable(devices).rendered)
+            return [JSONField("count", .int(devices.count))]
+        }
+    }
+}

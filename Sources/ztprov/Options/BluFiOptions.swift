@@ -1,0 +1,144 @@
+import ArgumentParser
+import BluFi
+import Foundation
+import Provisioning
+
+/// What `ztprov ble` configures on the device: the network, the Wi-Fi mode, the security scheme,
+/// and for the SoftAP modes the device's own access point.
+struct BluFiOptions: ParsableArguments {
+    enum SecurityChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, none, v1, v2
+    }
+
+    enum ModeChoice: String, ExpressibleByArgument, CaseIterable {
+        case sta, softap
+        case staAndSoftAP = "sta+softap"
+    }
+
+    @Option(help: ArgumentHelp("Network the device joins (1 to 32 bytes).", valueName: "ssid"))
+    var ssid: String?
+
+    @OptionGroup(title: "Wi-Fi password (empty for an open network)")
+    var password: SecretOptions<WiFiPasswordSecret>
+
+    @Option(help: ArgumentHelp("Pin the join to this access point (AA:BB:CC:DD:EE:FF).", valueName: "bssid"))
+    var bssid: String?
+
+    @Option(help: "BluFi security: auto (GET_VERSION decides: V1 below 1.4, V2 from 1.4), none, v1 or v2.")
+    var security: SecurityChoice = .auto
+
+    @Option(help: "Wi-Fi mode: sta (join --ssid), softap (run the device's access point) or sta+softap.")
+    var mode: ModeChoice = .sta
+
+    @Option(help: ArgumentHelp("SSID of the device's own access point (SoftAP modes).", valueName: "ssid"))
+    var apSSID: String?
+
+    @OptionGroup(title: "Device access point password (SoftAP modes; empty keeps the device's)")
+    var apPassword: SecretOptions<HotspotPasswordSecret>
+
+    @Option(help: ArgumentHelp("Channel of the device's access point, 1 to 13.", valueName: "channel"))
+    var apChannel: UInt8?
+
+    @Option(help: ArgumentHelp("Stations the device's access point admits, 1 to 4.", valueName: "count"))
+    var apMaxConnections: UInt8?
+
+    @Option(help: "Authentication of the device's access point: open, wpa-psk, wpa2-psk, wpa-wpa2-psk, wpa3-psk.")
+    var apAuth: AccessPointAuth = .wpa2PSK
+
+    func validate() throws {
+        if mode != .softap {
+            guard let ssid else { throw ValidationError("Pass --ssid with the network the device joins.") }
+            guard (1...32).contains(ssid.utf8.count) else {
+                throw ValidationError("--ssid must be 1 to 32 bytes; this one has \(ssid.utf8.count).")
+            }
+        }
+        if mode == .sta, apSSID != nil || apChannel != nil || apMaxConnections != nil {
+            throw ValidationError("--ap-* options need --mode softap or sta+softap.")
+        }
+        if let apSSID, apSSID.utf8.count > 31 { throw ValidationError("--ap-ssid must be at most 31 bytes.") }
+        if let apChannel, !(1...13).contains(apChannel) { throw ValidationError("--ap-channel must be 1 to 13.") }
+        if let apMaxConnections, !(1...4).contains(apMaxConnections) {
+            throw ValidationError("--ap-max-connections must be 1 to 4.")
+        }
+        if let bssid, BluFiOptions.bssidBytes(bssid) == nil {
+            throw ValidationError("--bssid takes six hex octets such as 24:0A:C4:12:34:56.")
+        }
+    }
+
+    var securityChoice: BluFiSecurityChoice {
+        switch security {
+        case .auto: .automatic
+        case .none: .fixed(.none)
+        case .v1: .fixed(.v1)
+        case .v2: .fixed(.v2)
+        }
+    }
+
+    /// The settings, with the secrets read from their sources; a password of the wrong length is a usage error.
+    func settings(expectsDeviceID: Bool) throws(ProvisioningError) -> BluFiWiFiSettings {
+        let environment = ProcessInfo.processInfo.environment
+        let station = try ssid.map { (ssid) throws(ProvisioningError) in
+            BluFiStationSettings(
+                ssid: ssid, password: try Self.checkedPassword(password.require(environment: environment)),
+                bssid: bssid.flatMap(Self.bssidBytes))
+        }
+        let softAP = try mode == .sta ? nil : softAPSettings(environment: environment)
+        switch (mode, station, softAP) {
+        case (.sta, let station?, _): return BluFiWiFiSettings(.station(station), expectsDeviceID: expectsDeviceID)
+        case (.staAndSoftAP, let station?, let softAP?):
+            return BluFiWiFiSettings(.stationAndSoftAP(station, softAP), expectsDeviceID: expectsDeviceID)
+        case (_, _, let softAP?): return BluFiWiFiSettings(.softAP(softAP), expectsDeviceID: expectsDeviceID)
+        default:
+            throw ProvisioningError(.invalidOption, "No network was given.", hint: "Pass --ssid.")
+        }
+    }
+
+    private func softAPSettings(environment: [String: String]) throws(ProvisioningError) -> BluFiSoftAPSettings {
+        let secret = try apPassword.resolve(environment: environment) { _ in nil } ?? Secret("")
+        let length = secret.revealed().utf8.count
+        guard length == 0 || (8...31).contains(length) else {
+            throw ProvisioningError(
+                .invalidOption, "The access point password must be 8 to 31 bytes; this one has \(length).",
+                hint: "Give another --ap-password-file, or none to keep the device's.")
+        }
+        return BluFiSoftAPSettings(
+            ssid: apSSID ?? "", password: secret, channel: apChannel ?? 0, maxConnections: apMaxConnections ?? 0,
+            authMode: apAuth.mode)
+    }
+
+    /// WPA passphrases are 8 to 63 characters; an open network has none.
+    private static func checkedPassword(_ secret: Secret) throws(ProvisioningError) -> Secret {
+        let length = secret.revealed().count
+        guard length == 0 || (8...63).contains(length) else {
+            throw ProvisioningError(
+                .invalidOption, "The Wi-Fi password must be 8 to 63 characters, or empty; this one has \(length).",
+                hint: "Check the password file or variable and run the command again.")
+        }
+        return secret
+    }
+
+    static func bssidBytes(_ text: String) -> [UInt8]? {
+        let octets = text.split(separator: ":", omittingEmptySubsequences: false)
+        let bytes = octets.compactMap { $0.count == 2 ? UInt8($0, radix: 16) : nil }
+        return octets.count == 6 && bytes.count == 6 ? bytes : nil
+    }
+}
+
+/// `--ap-auth`: the SoftAP authentication modes a person would pick.
+enum AccessPointAuth: String, ExpressibleByArgument, CaseIterable {
+    case open
+    case wpaPSK = "wpa-psk"
+    case wpa2PSK = "wpa2-psk"
+    case wpaWPA2PSK = "wpa-wpa2-psk"
+    case wpa3PSK = "wpa3-psk"
+
+    var mode: BluFiSoftAPAuthMode {
+        switch self {
+        case .open: .open
+        case .wpaPSK: .wpaPSK
+        case .wpa2PSK: .wpa2PSK
+        case .wpaWPA2PSK: .wpaWPA2PSK
+        case .wpa3PSK: .wpa3PSK
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+/// `ztprov ble` and `ztprov scan` as built binaries inside the harness host namespace, against the
+/// BlueZ mock's BluFi device and the Zhiting device in the device namespace.
+///
+/// Every case checks the cleanup contract in the mock's call log (notifications stopped, device
+/// disconnected, once a connection happened) and that no secret reaches stdout or stderr.
+@Suite(.serialized, .requiresHarnessHost)
+struct BLEEndToEndTests {
+    static let wifiPassword = "wifi-secret-4711"
+    static let accessToken = "AT-ble-e2e-5c6d7e"
+    static let deviceID = "a1b2c3d4e5f6"
+
+    /// A BlueZ device with these BluFi settings and faults (and whatever else `device` adds), whose
+    /// Zhiting twin in the device namespace has the same ID.
+    static func scenario(blufi: JSONValue = [:], faults: JSONValue = [:], device: [String: JSONValue] = [:])
+        -> JSONValue
+    {
+        var blufiSettings: [String: JSONValue] = ["device_id": .string(deviceID), "version": [1, 4]]
+        if case .object(let extra) = blufi { blufiSettings.merge(extra) { $1 } }
+        var entry = device
+        entry["blufi"] = .object(blufiSettings)
+        entry["faults"] = faults
+        return [
+            "bluez": ["devices": [.object(entry)]],
+            "device_host": ["zhiting": ["device_id": .string(deviceID)]],
+        ]
+    }
+
+    /// `ztprov ble --ssid HomeNet --json` plus `extra`, run in the host namespace with the password in
+    /// the environment.
+    static func ble(_ h: HarnessSession, _ extra: [String] = []) throws -> ProcessLaunch {
+        var launch = try ZTProvProcess.launch(["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra)
+        launch.environment = h.toolEnvironment.merging(
+            ["ZTPROV_WIFI_PASSWORD": wifiPassword, "ZTPROV_E2E_TOKEN": accessToken]) { $1 }
+        launch.networkNamespace = h.topology.hostNetns
+        launch.deadline = .seconds(60)
+        return launch
+    }
+
+    /// The BlueZ mock's method names in call order, without the introspection of D-Bus proxies
+    /// (the harness's own record readers make those).
+    static func bluezMethods(_ h: HarnessSession) async throws -> [String] {
+        let calls = try await h.calls(mock: .bluez)["calls"]?.array ?? []
+        return calls.filter { $0["interface"] != "org.freedesktop.DBus.Introspectable" }.compactMap {
+            $0["method"]?.string
+        }
+    }
+
+    /// No secret anywhere; and once a connection happened, notifications stopped and the device disconnected.
+    ///
+    /// When the link went down before our teardown (a fault, or the device closing it after
+    /// DISCONNECT_BLE faster than we stop), the BlueZ client skips StopNotify (it stops notifications
+    /// only on a connected device), although BlueZ keeps the session for the next connection: a known gap.
+    static func expectCleanAndSilent(
+        _ outcome: ProcessOutcome, _ h: HarnessSession, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        #expect(!outcome.everything.contains(wifiPassword), sourceLocation: sourceLocation)
+        #expect(!outcome.everything.contains(accessToken), sourceLocation: sourceLocation)
+        let methods = try await bluezMethods(h)
+        if methods.contains("Connect") {
+            #expect(methods.last == "Disconnect", "\(methods)", sourceLocation: sourceLocation)
+        }
+        guard methods.contains("StartNotify") else { return }
+        let linkDropped = try await deviceDroppedTheLinkFirst(h)
+        withKnownIssue("StopNotify is skipped once the link dropped", isIntermittent: true) {
+            #expect(methods.contains("StopNotify"), "\(methods)", sourceLocation: sourceLocation)
+            let stop = methods.lastIndex(of: "StopNotify") ?? 0
+            #expect(methods.lastIndex(of: "WriteValue") ?? 0 < stop, "\(methods)", sourceLocation: sourceLocation)
+        } when: {
+            linkDropped
+        }
+    }
+
+    /// Whether the emulated device's first disconnection came from its side, not from our Disconnect.
+    static func deviceDroppedTheLinkFirst(_ h: HarnessSession) async throws -> Bool {
+        let events = try await h.received(source: .blufi)[0]?["ble"]?["events"]?.array ?? []
+        let first = events.first { $0["event"] == "disconnected" }
+        return first.map { $0["detail"] != "local" } ?? false
+    }
+
+    static func expectFailure(
+        _ outcome: ProcessOutcome, code: String, status: Int32, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(outcome.exitStatus == status, "\(outcome)", sourceLocation: sourceLocation)
+        #expect(outcome.standardError.contains("error[\(code)]: "), "\(outcome)", sourceLocation: sourceLocation)
+        #expect(outcome.standardError.contains("\nhint: "), sourceLocation: sourceLocation)
+        #expect(outcome.result?["code"] as? String == code, sourceLocation: sourceLocation)
+    }
+
+    /// Each scheme against a device whose version makes automatic security agree (V1 below 1.4).
+    @Test(arguments: [("none", 4), ("v1", 3), ("v2", 4)])
+    func provisionsWithEachSecurityScheme(security: String, minorVersion: Int) async throws {
+        let version: JSONValue = [1, .number(Double(minorVersion))]
+        try await withHarness(scenario: Self.scenario(blufi: ["version": version])) { h in
+            let outcome = try await Self.ble(h, ["--security", security]).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            #expect(outcome.result?["security"] as? String == security)
+            #expect(outcome.result?["station_state"] as? String == "connected")
+            #expect(outcome.result?["ssid"] as? String == "HomeNet")
+            let received = try await h.received(source: .blufi)
+            #expect("\(received)".contains(Self.wifiPassword), "the device got the password: \(received)")
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test(arguments: [23, 247])
+    func provisionsAcrossMTUs(mtu: Int) async throws {
+        try await withHarness(scenario: Self.scenario(device: ["mtu": .number(Double(mtu))])) { h in
+            let outcome = try await Self.ble(h, ["--security", "v2"]).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            #expect(outcome.result?["mtu"] as? Int == mtu)
+            #expect(outcome.events.contains { $0["event"] as? String == "connected" && $0["mtu"] as? Int == mtu })
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func provisionsInStationModeAndHandsOff() async throws {
+        try await withHarness(scenario: Self.scenario()) { h in
+            let outcome = try await Self.ble(
+                h,
+                [
+                    "--mode", "sta", "--area-id", "42", "--access-token-env", "ZTPROV_E2E_TOKEN",
+                    "--lan-interface", h.topology.hostInterface,
+                ]
+            ).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            #expect(outcome.result?["device_id"] as? String == Self.deviceID)
+            let handoff = try #require(outcome.result?["handoff"] as? [String: Any], "\(outcome)")
+            #expect(handoff["id"] as? String == Self.deviceID)
+            #expect(handoff["ip"] as? String == h.topology.deviceIp)
+            #expect(handoff["server"] as? String == "gz.sc.zhitingtech.com")
+            let zhiting = "\(try await h.received(source: .zhiting))"
+            #expect(zhiting.contains("set_prop.server") && zhiting.contains(Self.accessToken), "\(zhiting)")
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func aWrongWiFiPasswordExitsSevenWithTheDevicesReason() async throws {
+        try await withHarness(scenario: Self.scenario(blufi: ["wifi_outcome": "wrong-password"])) { h in
+            let outcome = try await Self.ble(h).run()
+            Self.expectFailure(outcome, code: "blufi.wifi-wrong-password", status: 7)
+            #expect(outcome.standardError.lowercased().contains("handshake"), "\(outcome.standardError)")
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func noDeviceExitsFour() async throws {
+        try await withHarness(scenario: ["bluez": ["devices": []]]) { h in
+            let outcome = try await Self.ble(h, ["--scan-timeout", "1"]).run()
+            Self.expectFailure(outcome, code: "ble.device-not-found", status: 4)
+            #expect(try await !Self.bluezMethods(h).contains("Connect"))
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func aLinkLostMidNegotiationExitsFive() async throws {
+        try await withHarness(scenario: Self.scenario(faults: ["link_loss_at_frame": 3])) { h in
+            let outcome = try await Self.ble(h, ["--security", "v1"]).run()
+            Self.expectFailure(outcome, code: "ble.link-lost", status: 5)
+            #expect(try await Self.deviceDroppedTheLinkFirst(h))
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func oneLocallyAbortedConnectIsRetried() async throws {
+        try await withHarness(scenario: Self.scenario(faults: ["connect_fail_first_n": 1])) { h in
+            let outcome = try await Self.ble(h).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let calls = try await h.calls(mock: .bluez)["calls"]?.array ?? []
+            let connects = calls.filter { $0["method"] == "Connect" }
+            #expect(connects.count == 2)
+            #expect(connects.first?["error"]?["message"]?.string?.contains("le-connection-abort-by-local") == true)
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func ctrlCWhileConnectingExits130AfterDisconnecting() async throws {
+        try await withHarness(scenario: Self.scenario(device: ["resolve_delay_ms": 600_000])) { h in
+            let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("Connecting to"))
+            Self.expectFailure(outcome, code: "interrupted", status: 130)
+            let methods = try await Self.bluezMethods(h)
+            #expect(methods.contains("Connect") && methods.last == "Disconnect", "\(methods)")
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func scanFindsTheHarnessDevice() async throws {
+        try await withHarness(scenario: Self.scenario()) { h in
+            var launch = try ZTProvProcess.launch(["scan", "--json", "--duration", "1"])
+            launch.environment = h.toolEnvironment
+            launch.networkNamespace = h.topology.hostNetns
+            let outcome = try await launch.run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let devices = outcome.events.filter { $0["event"] as? String == "device" }
+            #expect(devices.count == 1)
+            #expect(devices.first?["address"] as? String == "24:0A:C4:12:34:56")
+            #expect(devices.first?["name"] as? String == "BLUFI_DEVICE")
+            #expect(devices.first?["adapter"] as? String == "hci0")
+            #expect(devices.first?["rssi"] as? Int == -52)
+            #expect(outcome.result?["count"] as? Int == 1)
+        }
+    }
+}
