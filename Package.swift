@@ -38,6 +38,8 @@ let package = Package(
                 "Protocomm",
                 "CryptoPrimitives",
                 "DeviceEmulator",
+                "BlueZ",
+                "HCI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -20,7 +20,7 @@ struct ZTProv: AsyncParsableCommand {
             130 interrupted.
             """,
         version: version,
-        subcommands: [DemoCommand.self, DiscoverCommand.self, HandoffCommand.self]
+        subcommands: [DemoCommand.self, DiscoverCommand.self, DoctorCommand.self, HandoffCommand.self]
     )
 
     /// Parses and runs like ArgumentParser's own `main`, except that usage errors exit with 2 (the
