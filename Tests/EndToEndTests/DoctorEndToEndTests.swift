@@ -41,4 +41,27 @@ import Testing
         #expect(outcome.standardOutput.contains("BLE: blocked by kernel-bluetooth"))
         #expect(outcome.standardOutput.contains("SoftAP: "))
     }
+
+    @Test(.requiresHarnessHost)
+    func theHarnessBusHasBluetoothdAndNetworkManagerWithItsWiFiDevice() async throws {
+        try await withHarness(scenario: ["bluez": ["adapters": [["name": "hci0", "powered": true]]]]) { harness in
+            var launch = try ZTProvProcess.launch(["doctor", "--json", "--for", "softap"])
+            launch.environment = harness.toolEnvironment
+            let outcome = try await launch.run()
+
+            let checks = Dictionary(
+                outcome.events.filter { $0["event"] as? String == "check" }.map { ($0["name"] as? String ?? "", $0) },
+                uniquingKeysWith: { first, _ in first })
+            #expect(checks["bluetoothd"]?["status"] as? String == "ok", "\(outcome.standardOutput)")
+            #expect(checks["adapter-powered"]?["status"] as? String == "ok")
+            #expect((checks["adapter-powered"]?["detail"] as? String)?.contains("hci0 ") == true)
+            #expect(checks["networkmanager"]?["status"] as? String == "ok")
+            #expect(checks["wifi-device"]?["status"] as? String == "ok")
+            #expect((checks["wifi-device"]?["detail"] as? String)?.contains(harness.topology.hostInterface) == true)
+            let blocksSoftAP = checks.values.contains {
+                $0["status"] as? String == "fail" && ($0["required_for"] as? [String])?.contains("softap") == true
+            }
+            #expect(outcome.exitStatus == (blocksSoftAP ? 3 : 0), "\(outcome.standardError)")
+        }
+    }
 }

@@ -18,8 +18,13 @@ struct DoctorProbes {
     static let networkManagerName = "org.freedesktop.NetworkManager"
 
     func findings() async -> DoctorFindings {
-        let connection = try? await DBusConnection.open(bus)
-        defer { if let connection { Task { await connection.close() } } }
+        let connection: Result<DBusConnection, any Error>
+        do {
+            connection = .success(try await DBusConnection.open(bus))
+        } catch {
+            connection = .failure(error)
+        }
+        defer { if case .success(let open) = connection { Task { await open.close() } } }
         return DoctorFindings(
             kernel: kernel(),
             bluetoothd: await bluetoothd(connection),
@@ -66,7 +71,9 @@ struct DoctorProbes {
         }
     }
 
-    func bluetoothd(_ connection: DBusConnection?) async -> DoctorFindings.Service<[DoctorFindings.Adapter]> {
+    func bluetoothd(_ connection: Result<DBusConnection, any Error>) async
+        -> DoctorFindings.Service<[DoctorFindings.Adapter]>
+    {
         await service(Self.bluezName, on: connection) {
             try await BlueZClient.withClient(bus: bus) { client in
                 await client.tree.adapters.map {
@@ -76,25 +83,29 @@ struct DoctorProbes {
         }
     }
 
-    func networkManager(_ connection: DBusConnection?) async -> DoctorFindings.Service<[DoctorFindings.WiFiDevice]> {
-        guard let connection else { return .unreachable("cannot connect to the system bus") }
-        return await service(Self.networkManagerName, on: connection) {
-            let root = DBusObjectPath("/org/freedesktop/NetworkManager")!
-            let reply = try await connection.call(
-                DBusMethodCall(
-                    destination: Self.networkManagerName, path: root, interface: Self.networkManagerName,
-                    member: "GetDevices"),
-                timeout: callTimeout)
-            var devices: [DoctorFindings.WiFiDevice] = []
-            for path in reply.first?.elements?.compactMap(\.objectPath) ?? [] {
-                guard try await deviceProperty(path, "DeviceType", on: connection)?.integer == 2 else { continue }
-                let interface =
-                    try await deviceProperty(path, "Interface", on: connection)?.string ?? path.lastComponent
-                let state = try await deviceProperty(path, "State", on: connection)?.integer ?? 0
-                devices.append(DoctorFindings.WiFiDevice(interface: interface, state: state))
-            }
-            return devices
+    func networkManager(_ connection: Result<DBusConnection, any Error>) async
+        -> DoctorFindings.Service<[DoctorFindings.WiFiDevice]>
+    {
+        await service(Self.networkManagerName, on: connection) { try await wifiDevices(on: connection.get()) }
+    }
+
+    /// NetworkManager's devices of type Wi-Fi (`DeviceType` 2), with interface and state.
+    private func wifiDevices(on connection: DBusConnection) async throws -> [DoctorFindings.WiFiDevice] {
+        let root = DBusObjectPath("/org/freedesktop/NetworkManager")!
+        let reply = try await connection.call(
+            DBusMethodCall(
+                destination: Self.networkManagerName, path: root, interface: Self.networkManagerName,
+                member: "GetDevices"),
+            timeout: callTimeout)
+        var devices: [DoctorFindings.WiFiDevice] = []
+        for path in reply.first?.elements?.compactMap(\.objectPath) ?? [] {
+            guard try await deviceProperty(path, "DeviceType", on: connection)?.integer == 2 else { continue }
+            let interface =
+                try await deviceProperty(path, "Interface", on: connection)?.string ?? path.lastComponent
+            let state = try await deviceProperty(path, "State", on: connection)?.integer ?? 0
+            devices.append(DoctorFindings.WiFiDevice(interface: interface, state: state))
         }
+        return devices
     }
 
     private func deviceProperty(
@@ -110,11 +121,16 @@ struct DoctorProbes {
 
     /// `.absent` when nobody owns `name`, else what `query` found (or why it failed).
     private func service<Value: Sendable & Equatable>(
-        _ name: String, on connection: DBusConnection?, _ query: () async throws -> Value
+        _ name: String, on connection: Result<DBusConnection, any Error>, _ query: () async throws -> Value
     ) async -> DoctorFindings.Service<Value> {
-        guard let connection else { return .unreachable("cannot connect to the system bus") }
+        let open: DBusConnection
         do {
-            let reply = try await connection.call(
+            open = try connection.get()
+        } catch {
+            return .unreachable("\(error)")
+        }
+        do {
+            let reply = try await open.call(
                 DBusMethodCall(
                     destination: "org.freedesktop.DBus", path: DBusObjectPath("/org/freedesktop/DBus")!,
                     interface: "org.freedesktop.DBus", member: "NameHasOwner", arguments: [.string(name)]),
