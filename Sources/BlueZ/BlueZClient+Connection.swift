@@ -180,9 +180,10 @@ extension BlueZClient {
         switch session {
         case .acquired(let socket):
             socket.close()
-        case .started(let characteristic) where tree.device(at: device)?.isConnected == true:
+        case .started(let characteristic):
+            // Also after the device dropped the link: BlueZ keeps the notify session across reconnects.
             _ = try? await call(characteristic, BlueZNames.gattCharacteristic, "StopNotify", honoursCancellation: false)
-        default:
+        case nil:
             break
         }
         await disconnect(device)

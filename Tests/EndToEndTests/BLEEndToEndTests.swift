@@ -48,11 +48,8 @@ struct BLEEndToEndTests {
         }
     }
 
-    /// No secret anywhere; and once a connection happened, notifications stopped and the device disconnected.
-    ///
-    /// When the link went down before our teardown (a fault, or the device closing it after
-    /// DISCONNECT_BLE faster than we stop), the BlueZ client skips StopNotify (it stops notifications
-    /// only on a connected device), although BlueZ keeps the session for the next connection: a known gap.
+    /// No secret anywhere; and once a connection happened, notifications stopped and the device disconnected,
+    /// also when the device dropped the link first (BlueZ would keep the notify session for the next connection).
     static func expectCleanAndSilent(
         _ outcome: ProcessOutcome, _ h: HarnessSession, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
@@ -63,14 +60,9 @@ struct BLEEndToEndTests {
             #expect(methods.last == "Disconnect", "\(methods)", sourceLocation: sourceLocation)
         }
         guard methods.contains("StartNotify") else { return }
-        let linkDropped = try await deviceDroppedTheLinkFirst(h)
-        withKnownIssue("StopNotify is skipped once the link dropped", isIntermittent: true) {
-            #expect(methods.contains("StopNotify"), "\(methods)", sourceLocation: sourceLocation)
-            let stop = methods.lastIndex(of: "StopNotify") ?? 0
-            #expect(methods.lastIndex(of: "WriteValue") ?? 0 < stop, "\(methods)", sourceLocation: sourceLocation)
-        } when: {
-            linkDropped
-        }
+        #expect(methods.contains("StopNotify"), "\(methods)", sourceLocation: sourceLocation)
+        let stop = methods.lastIndex(of: "StopNotify") ?? 0
+        #expect(methods.lastIndex(of: "WriteValue") ?? 0 < stop, "\(methods)", sourceLocation: sourceLocation)
     }
 
     /// Whether the emulated device's first disconnection came from its side, not from our Disconnect.
