@@ -201,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkManagerTests",
-            dependencies: ["NetworkManager", "Transports"],
+            dependencies: ["NetworkManager", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

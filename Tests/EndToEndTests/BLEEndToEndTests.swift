@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ztprov ble` and `ztprov scan` as built binaries inside the harness host namespace, against the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ztprov doctor` as the built binary on this machine, whose kernel has no Bluetooth.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// A suite sharing one harness through the `.harness(_:)` trait, as end-to-end suites of the tool do.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ztprov discover` and `ztprov handoff` across the harness's veth pair: real broadcasts pinned to the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ztprov softap` as built, inside the harness's host namespace: NetworkManager is the mock on the

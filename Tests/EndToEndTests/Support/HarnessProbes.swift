@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Independent clients of a running harness: `busctl` on its private bus, and a small Python client in
 /// the host namespace for the device host, so a test sees the pieces answer as a tool would.

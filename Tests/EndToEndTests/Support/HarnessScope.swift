@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// A suite trait that brings one harness up before the suite's first test and down after its last,

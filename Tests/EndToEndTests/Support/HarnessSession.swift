@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One run of the Python harness (`Tests/Harness/harness.py up`): a private system bus with the BlueZ
 /// and NetworkManager mocks, and the device host in its own network namespace.

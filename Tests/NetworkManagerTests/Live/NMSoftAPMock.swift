@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The harness's NetworkManager mock (`nm_softap_template.py`, python-dbusmock) on a private bus.
 final class NMSoftAPMock {

@@ -3,7 +3,7 @@
 /// The harness's records are open-ended (each emulated device reports what it saw in its own shape), so
 /// tests read them by path (`calls["calls"][0]["method"]`) instead of through one fixed Swift type per
 /// report. Scenarios are written as literals: `["nm": ["step_ms": 50]]`.
-enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,32 +12,32 @@ enum JSONValue: Sendable, Hashable {
     case object([String: JSONValue])
 
     /// The member named `key`, or `nil` when this is not an object or has no such member.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members[key]
     }
 
     /// The element at `index`, or `nil` when this is not an array or is too short.
-    subscript(index: Int) -> JSONValue? {
+    public subscript(index: Int) -> JSONValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
 
     /// The text, when this is a string.
-    var string: String? {
+    public var string: String? {
         guard case .string(let text) = self else { return nil }
         return text
     }
 
     /// The elements, when this is an array.
-    var array: [JSONValue]? {
+    public var array: [JSONValue]? {
         guard case .array(let elements) = self else { return nil }
         return elements
     }
 }
 
 extension JSONValue: Codable {
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -54,7 +54,7 @@ extension JSONValue: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -73,14 +73,14 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
-    init(nilLiteral: ()) { self = .null }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(integerLiteral value: Int) { self = .number(Double(value)) }
-    init(floatLiteral value: Double) { self = .number(value) }
-    init(stringLiteral value: String) { self = .string(value) }
-    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
-    init(dictionaryLiteral members: (String, JSONValue)...) {
+    public init(dictionaryLiteral members: (String, JSONValue)...) {
         self = .object(Dictionary(members) { _, last in last })
     }
 }
