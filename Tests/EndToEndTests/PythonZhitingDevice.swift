@@ -43,7 +43,7 @@ final class PythonZhitingDevice: @unchecked Sendable {
         try process.run()
         let started = Date()
         while !FileManager.default.fileExists(atPath: ready.path) {
-            guard process.isRunning, Date().timeIntervalSince(started) < 10 else {
+            guard process.isRunning, Date().timeIntervalSince(started) < 60 else {
                 throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "device_host did not start"])
             }
             usleep(20_000)

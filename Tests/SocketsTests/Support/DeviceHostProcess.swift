@@ -41,7 +41,7 @@ final class DeviceHostProcess {
         ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !FileManager.default.fileExists(atPath: readyFile.path) {
             guard process.isRunning, ContinuousClock.now < deadline else {
                 throw StartFailure(description: "device host did not become ready")
