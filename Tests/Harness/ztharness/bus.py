@@ -41,7 +41,7 @@ def address(run_dir: str) -> str:
     return f"unix:path={socket_path(run_dir)}"
 
 
-def start(run_dir: str, state: dict, timeout_s: float = 3.0) -> str:
+def start(run_dir: str, state: dict, timeout_s: float = 15.0) -> str:
     """Starts the daemon, records its PID in `state` and returns the bus address once it accepts."""
     path = socket_path(run_dir)
     if os.path.exists(path):
