@@ -8,8 +8,11 @@ import Testing
 final class CapturedStreams: Sendable {
     private let lines = Mutex<[(Console.Stream, String)]>([])
 
-    func console(json: Bool = false, verbosity: Console.Verbosity = .normal, styled: Bool = false) -> Console {
-        Console(json: json, verbosity: verbosity, styled: styled) { stream, text in
+    func console(
+        json: Bool = false, verbosity: Console.Verbosity = .normal, styled: Bool = false,
+        elapsed: @escaping @Sendable () -> Duration = { .zero }
+    ) -> Console {
+        Console(json: json, verbosity: verbosity, styled: styled, elapsed: elapsed) { stream, text in
             self.lines.withLock { $0.append((stream, text)) }
         }
     }

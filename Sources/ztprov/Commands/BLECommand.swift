@@ -67,7 +67,7 @@ struct BLECommand: AsyncParsableCommand {
             let run = try await bluetooth.provision(
                 settings, device: device, security: wifi.securityChoice,
                 scanFor: .milliseconds(Int64(scanTimeout * 1000)), context: context)
-            context.console.output(Self.summary(run))
+            context.console.result(Self.summary(run))
             var fields = Self.fields(run)
             if handsOff {
                 let id = try Self.deviceID(run.outcome.deviceID)

@@ -45,7 +45,7 @@ struct DemoCommand: AsyncParsableCommand {
             context.console.event("path", [JSONField("path", "softap")])
             let softAPDevice = try await provisionOverSoftAP(context: context)
             let softAPHandoff = try await handOff(softAPDevice, context: context)
-            context.console.output(
+            context.console.result(
                 "Demo done: \(bluFiDevice) (BluFi) and \(softAPDevice) (SoftAP) now use \(softAPHandoff.echo)")
             return [
                 JSONField("blufi_device", .string("\(bluFiDevice)")),

@@ -77,7 +77,7 @@ struct SoftAPCommand: AsyncParsableCommand {
         do {
             let outcome = try await SoftAPWiring.provisioner(interface: softAP.wifiInterface)
                 .run(request, deadline: context.deadline, progress: printer.report)
-            context.console.output(
+            context.console.result(
                 "\(outcome.deviceID ?? outcome.hotspot.bssid) joined \(outcome.connection.ssid) as "
                     + outcome.connection.ipAddress)
             return outcome

@@ -22,39 +22,51 @@ struct Console: Sendable {
 
     let json: Bool
     let verbosity: Verbosity
-    /// Colours and symbols only when stderr is a terminal; pipes and logs get plain text.
+    /// Colours, symbols, elapsed time and a closing summary only when stderr is a terminal; pipes and
+    /// logs get plain lines, so they stay the same from run to run.
     let styled: Bool
+    /// Time since the command started; injected so tests need no real clock.
+    private let elapsed: @Sendable () -> Duration
+    private let summary = RunSummary()
     private let write: @Sendable (Stream, String) -> Void
 
-    init(json: Bool, verbosity: Verbosity, styled: Bool, write: @escaping @Sendable (Stream, String) -> Void) {
+    init(
+        json: Bool, verbosity: Verbosity, styled: Bool,
+        elapsed: @escaping @Sendable () -> Duration = { .zero },
+        write: @escaping @Sendable (Stream, String) -> Void
+    ) {
         self.json = json
         self.verbosity = verbosity
         self.styled = styled
+        self.elapsed = elapsed
         self.write = write
     }
 
     /// A console on the process's stdout and stderr, as `options` ask.
     init(_ options: OutputOptions) {
         let verbosity: Verbosity = options.quiet ? .quiet : options.verbose ? .verbose : .normal
+        let start = ContinuousClock.now
         self.init(
-            json: options.json, verbosity: verbosity, styled: isatty(STDERR_FILENO) == 1, write: Self.standardWrite)
+            json: options.json, verbosity: verbosity, styled: isatty(STDERR_FILENO) == 1,
+            elapsed: { .now - start }, write: Self.standardWrite)
     }
 
     /// A progress line on stderr; `detail` lines only with `--verbose`.
     func progress(_ text: String, detail: Bool = false) {
         guard verbosity > .quiet, !detail || verbosity == .verbose else { return }
-        write(.standardError, (styled ? "\u{1B}[2m·\u{1B}[0m " : "") + text + "\n")
+        write(.standardError, (styled ? "\u{1B}[2m\(clock) ·\u{1B}[0m " : "") + text + "\n")
     }
 
     /// A step that succeeded, on stderr.
     func success(_ text: String) {
         guard verbosity > .quiet else { return }
-        write(.standardError, (styled ? "\u{1B}[32m✓\u{1B}[0m " : "") + text + "\n")
+        write(.standardError, (styled ? "\u{1B}[2m\(clock)\u{1B}[0m \u{1B}[32m✓\u{1B}[0m " : "") + text + "\n")
     }
 
     /// A problem that does not stop the command, on stderr even with `--quiet`.
     func warning(_ text: String) {
-        write(.standardError, (styled ? "\u{1B}[33mwarning:\u{1B}[0m " : "warning: ") + text + "\n")
+        let label = styled ? "\u{1B}[2m\(clock)\u{1B}[0m \u{1B}[33mwarning:\u{1B}[0m " : "warning: "
+        write(.standardError, label + text + "\n")
     }
 
     /// One `{"event": name, …}` line on stdout, with `--json` only.
@@ -69,8 +81,21 @@ struct Console: Sendable {
         write(.standardOutput, text + "\n")
     }
 
-    /// The final line of a successful command: `{"event":"result","ok":true,"code":"ok",…}`.
+    /// What the command achieved, on stdout like ``output(_:)``; on a terminal it is repeated in the
+    /// closing summary, after the progress lines that would otherwise bury it.
+    func result(_ text: String) {
+        output(text)
+        summary.record(text)
+    }
+
+    /// The final line of a successful command: `{"event":"result","ok":true,"code":"ok",…}`, and on a
+    /// terminal `Done in 3.4s: <results>` on stderr.
     func succeeded(_ fields: [JSONField]) {
+        if styled, verbosity > .quiet {
+            let total = elapsed()
+            let line = "\u{1B}[2m\(ElapsedTime(total).column)\u{1B}[0m \u{1B}[1m\(summary.line(after: total))\u{1B}[0m"
+            write(.standardError, line + "\n")
+        }
         event("result", [JSONField("ok", true), JSONField("code", "ok")] + fields)
     }
 
@@ -90,6 +115,9 @@ struct Console: Sendable {
             ]
         )
     }
+
+    /// `[ 1.2s]`, the elapsed-time column of terminal lines.
+    private var clock: String { ElapsedTime(elapsed()).column }
 
     private static let standardWrite: @Sendable (Stream, String) -> Void = { stream, text in
         write(text, to: stream)

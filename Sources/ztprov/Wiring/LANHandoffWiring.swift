@@ -19,7 +19,7 @@ extension HandoffOptions {
         let flow = LANHandoff(link: link, framing: lan.framing, logger: context.logger)
         let printer = LANProgressPrinter(console: context.console)
         let result = try await flow.run(request, deadline: context.deadline, progress: printer.report)
-        context.console.output("\(result.device.id) at \(result.device.endpoint.host) now uses \(result.echo)")
+        context.console.result("\(result.device.id) at \(result.device.endpoint.host) now uses \(result.echo)")
         return LANProgressPrinter.fields(result.device) + [
             JSONField("server", .optional(result.echo.server)), JSONField("port", .optional(result.echo.port)),
         ]

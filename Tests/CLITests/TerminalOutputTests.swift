@@ -1,0 +1,103 @@
+import Synchronization
+import Testing
+
+@testable import ztprov
+
+/// A clock the test moves by hand.
+final class ManualClock: Sendable {
+    private let now = Mutex<Duration>(.zero)
+
+    func advance(to instant: Duration) { now.withLock { $0 = instant } }
+
+    var elapsed: @Sendable () -> Duration { { self.now.withLock { $0 } } }
+}
+
+@Suite struct TerminalOutputTests {
+    /// The escape sequences removed, so the tests read the text a person sees.
+    private func visible(_ text: String) -> String {
+        text.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    }
+
+    @Test func terminalLinesCarryTheTimeSinceTheCommandStarted() {
+        let streams = CapturedStreams()
+        let clock = ManualClock()
+        let console = streams.console(styled: true, elapsed: clock.elapsed)
+        clock.advance(to: .milliseconds(1_250))
+        console.progress("Session ready, security V1")
+        clock.advance(to: .milliseconds(12_300))
+        console.success("The device joined HomeNet")
+        clock.advance(to: .seconds(125))
+        console.warning("The device could not be reset")
+        #expect(
+            visible(streams.standardError) == """
+                [ 1.2s] · Session ready, security V1
+                [12.3s] ✓ The device joined HomeNet
+                [125.0s] warning: The device could not be reset
+
+                """)
+    }
+
+    @Test func theClosingSummarySaysWhatWasAchievedAndTheTotalTime() {
+        let streams = CapturedStreams()
+        let clock = ManualClock()
+        let console = streams.console(styled: true, elapsed: clock.elapsed)
+        console.result("MH-1A2B as a1b2c3d4e5f6 provisioned")
+        console.result("a1b2c3d4e5f6 at 192.168.1.20 now uses gz.sc.zhitingtech.com:54321")
+        clock.advance(to: .milliseconds(3_470))
+        console.succeeded([])
+        #expect(
+            streams.standardOutput == """
+                MH-1A2B as a1b2c3d4e5f6 provisioned
+                a1b2c3d4e5f6 at 192.168.1.20 now uses gz.sc.zhitingtech.com:54321
+
+                """)
+        #expect(
+            visible(streams.standardError)
+                == "[ 3.4s] Done in 3.4s: MH-1A2B as a1b2c3d4e5f6 provisioned; "
+                + "a1b2c3d4e5f6 at 192.168.1.20 now uses gz.sc.zhitingtech.com:54321\n")
+    }
+
+    @Test func aCommandWithoutResultsStillSaysHowLongItTook() {
+        let streams = CapturedStreams()
+        streams.console(styled: true, elapsed: { .seconds(2) }).succeeded([])
+        #expect(visible(streams.standardError) == "[ 2.0s] Done in 2.0s\n")
+    }
+
+    @Test func withoutATerminalLinesArePlainAndThereIsNoSummary() {
+        let streams = CapturedStreams()
+        let console = streams.console(elapsed: { .seconds(7) })
+        console.progress("Session ready, security V1")
+        console.success("The device joined HomeNet")
+        console.warning("The device could not be reset")
+        console.result("MH-1A2B provisioned")
+        console.succeeded([])
+        #expect(
+            streams.standardError == """
+                Session ready, security V1
+                The device joined HomeNet
+                warning: The device could not be reset
+
+                """)
+        #expect(streams.standardOutput == "MH-1A2B provisioned\n")
+    }
+
+    @Test func quietAndJSONKeepTheirStreamsClean() {
+        let quiet = CapturedStreams()
+        quiet.console(verbosity: .quiet, styled: true).succeeded([])
+        #expect(quiet.standardError.isEmpty)
+        let json = CapturedStreams()
+        let console = json.console(json: true, styled: true, elapsed: { .seconds(1) })
+        console.result("MH-1A2B provisioned")
+        console.succeeded([])
+        #expect(json.standardOutput == #"{"event":"result","ok":true,"code":"ok"}"# + "\n")
+        #expect(visible(json.standardError) == "[ 1.0s] Done in 1.0s: MH-1A2B provisioned\n")
+    }
+
+    @Test(arguments: [
+        (Duration.zero, "[ 0.0s]"), (.milliseconds(99), "[ 0.0s]"), (.milliseconds(100), "[ 0.1s]"),
+        (.milliseconds(9_999), "[ 9.9s]"), (.seconds(99), "[99.0s]"), (.seconds(-1), "[ 0.0s]"),
+    ])
+    func elapsedTimeIsShownInTenthsRoundedDown(duration: Duration, column: String) {
+        #expect(ElapsedTime(duration).column == column)
+    }
+}
