@@ -79,7 +79,10 @@ import Testing
         let bluetooth = try check("rfkill-bluetooth", in: findings)
         #expect(bluetooth.blocks(.ble) && !bluetooth.blocks(.softap))
         #expect(bluetooth.hint.contains("rfkill unblock bluetooth"))
+        #expect(bluetooth.code == .hostRadioBlocked)
+        #expect(bluetooth.code?.exitStatus == .hostPrecondition)
         let wifi = try check("rfkill-wifi", in: findings)
+        #expect(wifi.code == .hostRadioBlocked)
         #expect(wifi.blocks(.softap) && !wifi.blocks(.ble))
         #expect(wifi.detail.contains("hard-blocked"))
     }
