@@ -130,6 +130,21 @@ struct BLEEndToEndTests {
         }
     }
 
+    @Test func aDeviceIDTheLANCannotUseFailsTheHandOffWithEight() async throws {
+        try await withHarness(scenario: Self.scenario(blufi: ["device_id": "zt-0001a2b3c4d5"])) { h in
+            let outcome = try await Self.ble(
+                h,
+                [
+                    "--area-id", "42", "--access-token-env", "ZTPROV_E2E_TOKEN",
+                    "--lan-interface", h.topology.hostInterface,
+                ]
+            ).run()
+            Self.expectFailure(outcome, code: "blufi.unusable-device-id", status: 8)
+            #expect(outcome.standardError.contains("zt-0001a2b3c4d5"), "\(outcome.standardError)")
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
     @Test func aWrongWiFiPasswordExitsSevenWithTheDevicesReason() async throws {
         try await withHarness(scenario: Self.scenario(blufi: ["wifi_outcome": "wrong-password"])) { h in
             let outcome = try await Self.ble(h).run()
