@@ -2,32 +2,45 @@ import Logging
 import Provisioning
 import Synchronization
 
-/// Collects what a flow reports and logs, so tests can check order and absence of secrets.
-final class Recorder: Sendable {
-    private let progressEvents = Mutex<[LANProgress]>([])
-    private let logLines = Mutex<[String]>([])
+/// Collects what a flow reports and logs, so tests can check the order of steps and that no secret
+/// shows up in any of it; one recorder serves every flow, whatever its progress type.
+final class FlowRecorder<Event: Sendable>: Sendable {
+    private let events = Mutex<[Event]>([])
+    private let lines = Mutex<[String]>([])
+    private let onEvent: @Sendable (Event) -> Void
 
-    var progress: [LANProgress] { progressEvents.withLock { $0 } }
-    var logs: [String] { logLines.withLock { $0 } }
-
-    var sink: LANProgressSink {
-        { event in self.progressEvents.withLock { $0.append(event) } }
+    /// A recorder that also hands every event to `onEvent` (to cancel at a given step, say).
+    init(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) {
+        self.onEvent = onEvent
     }
 
-    /// A logger at debug level whose every line lands in ``logs``.
+    var progress: [Event] { events.withLock { $0 } }
+    var logs: [String] { lines.withLock { $0 } }
+
+    var sink: @Sendable (Event) -> Void {
+        { event in
+            self.events.withLock { $0.append(event) }
+            self.onEvent(event)
+        }
+    }
+
+    /// A trace-level logger whose every line, metadata included, lands in ``logs``.
     func logger() -> Logger {
-        var logger = Logger(label: "test") { _ in RecordingLogHandler(lines: self) }
+        var logger = Logger(label: "test") { _ in RecordingLogHandler(record: self.record) }
         logger.logLevel = .trace
         return logger
     }
 
-    fileprivate func record(_ line: String) {
-        logLines.withLock { $0.append(line) }
+    private func record(_ line: String) {
+        lines.withLock { $0.append(line) }
     }
 }
 
+/// The recorder of the LAN flows.
+typealias Recorder = FlowRecorder<LANProgress>
+
 private struct RecordingLogHandler: LogHandler {
-    let lines: Recorder
+    let record: @Sendable (String) -> Void
     var logLevel: Logger.Level = .trace
     var metadata: Logger.Metadata = [:]
 
@@ -37,6 +50,6 @@ private struct RecordingLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        lines.record("\(event.level) \(event.message)")
+        record("\(event.level) \(event.message) \(event.metadata ?? [:])")
     }
 }
