@@ -91,6 +91,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Records: what the factory line keeps of each attempt, and the store port
+
+        .target(
+            name: "Records",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Adapters: one system facility each
 
         .target(
@@ -157,6 +164,7 @@ let package = Package(
 
         .target(
             name: "TestSupport",
+            dependencies: ["Records"],
             swiftSettings: strictSettings
         ),
 
