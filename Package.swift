@@ -52,6 +52,7 @@ let package = Package(
         .target(
             name: "Provisioning",
             dependencies: [
+                "Records",
                 "BluFi",
                 "Protocomm",
                 "ZhitingLAN",
@@ -215,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "ProvisioningTests",
             dependencies: [
-                "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "ZhitingLAN", "Transports",
+                "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "ZhitingLAN", "Transports", "Records",
                 "CryptoPrimitives", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -17,6 +17,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case handoffFailed = 8
     /// A deadline passed that no more specific status covers.
     case timeout = 9
+    /// `ztprov batch` ran to its end but some units were not provisioned.
+    case batchIncomplete = 10
     /// Ctrl-C; cleanup still ran.
     case interrupted = 130
 }

@@ -25,7 +25,8 @@ import Testing
     @Test func exitStatusesMatchTheContractTable() {
         let table: [Provisioning.ExitStatus: Int32] = [
             .success: 0, .usage: 2, .hostPrecondition: 3, .deviceNotFound: 4, .linkFailure: 5,
-            .authenticationFailed: 6, .wifiJoinFailed: 7, .handoffFailed: 8, .timeout: 9, .interrupted: 130,
+            .authenticationFailed: 6, .wifiJoinFailed: 7, .handoffFailed: 8, .timeout: 9, .batchIncomplete: 10,
+            .interrupted: 130,
         ]
         #expect(table.count == Provisioning.ExitStatus.allCases.count)
         for (status, value) in table {

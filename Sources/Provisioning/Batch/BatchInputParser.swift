@@ -1,0 +1,116 @@
+import Foundation
+public import Records
+
+/// Reads batch input one line at a time, as a file or a barcode scanner delivers it.
+///
+/// Three line shapes are accepted: a CSV header (`address,name,ssid,pop,adapter` in any order and
+/// subset) followed by rows; headerless rows `TARGET[,POP]`, where a target that looks like a BLE
+/// address is one and anything else is the advertised name (BLE) or the hotspot SSID (SoftAP); and
+/// Espressif's provisioning QR payload `{"ver":"v1","name":…,"pop":…,"transport":…}`. Blank lines and
+/// `#` comments are skipped. A misspelt column is an error, never a silently ignored field.
+public struct BatchInputParser: Sendable {
+    enum Column: String, CaseIterable {
+        case address, name, ssid, pop, adapter
+    }
+
+    let path: ProvisioningPath
+    private var columns: [Column]?
+    private var lineNumber = 0
+    /// Only the first line with content may be a header.
+    private var sawContent = false
+
+    public init(path: ProvisioningPath) {
+        self.path = path
+    }
+
+    /// The unit on the next line, nil for a header, blank or comment line; a line that names no usable
+    /// unit throws `batch.bad-input` with its line number.
+    public mutating func parse(_ text: Substring) throws(ProvisioningError) -> BatchDevice? {
+        lineNumber += 1
+        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
+        let isFirst = !sawContent
+        sawContent = true
+        if line.hasPrefix("{") { return try validated(qrPayload(line)) }
+        guard let fields = BatchCSVFields.split(Substring(line)) else { throw bad("a quote is not closed") }
+        if isFirst, let header = try Self.header(fields, line: lineNumber) {
+            columns = header
+            return nil
+        }
+        if let columns { return try validated(row(fields, columns: columns)) }
+        return try validated(bareRow(fields))
+    }
+
+    /// The columns, when the line names any known column; then every field must be one, once.
+    private static func header(_ fields: [String], line: Int) throws(ProvisioningError) -> [Column]? {
+        let columns = fields.compactMap { Column(rawValue: $0.lowercased()) }
+        guard !columns.isEmpty else { return nil }
+        if let unknown = fields.first(where: { Column(rawValue: $0.lowercased()) == nil }) {
+            let known = Column.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .batchBadInput(line: line, "the header names the unknown column \"\(unknown)\" (known: \(known))")
+        }
+        guard Set(columns).count == columns.count else {
+            throw .batchBadInput(line: line, "the header names a column twice")
+        }
+        return columns
+    }
+
+    private func row(_ fields: [String], columns: [Column]) throws(ProvisioningError) -> BatchDevice {
+        guard fields.count <= columns.count else {
+            throw bad("it has \(fields.count) fields but the header names \(columns.count)")
+        }
+        var values: [Column: String] = [:]
+        for (column, field) in zip(columns, fields) where !field.isEmpty { values[column] = field }
+        return BatchDevice(
+            address: values[.address], name: values[.name], hotspotSSID: values[.ssid],
+            proofOfPossession: values[.pop].map(Secret.init), lane: values[.adapter], line: lineNumber)
+    }
+
+    private func bareRow(_ fields: [String]) throws(ProvisioningError) -> BatchDevice {
+        guard fields.count <= 2, let target = fields.first, !target.isEmpty else {
+            throw bad("expected TARGET or TARGET,POP, or a header line naming the columns")
+        }
+        let pop = fields.count == 2 && !fields[1].isEmpty ? Secret(fields[1]) : nil
+        if Self.looksLikeAddress(target) {
+            return BatchDevice(address: target, proofOfPossession: pop, line: lineNumber)
+        }
+        return path == .ble
+            ? BatchDevice(name: target, proofOfPossession: pop, line: lineNumber)
+            : BatchDevice(hotspotSSID: target, proofOfPossession: pop, line: lineNumber)
+    }
+
+    private func qrPayload(_ line: String) throws(ProvisioningError) -> BatchDevice {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let name = object["name"] as? String, !name.isEmpty
+        else { throw bad("the QR payload is not JSON with a \"name\"") }
+        if let transport = object["transport"] as? String, transport.lowercased() != path.rawValue {
+            throw bad("the QR payload is for \(transport), this batch runs \(path.rawValue)")
+        }
+        let pop = (object["pop"] as? String).flatMap { $0.isEmpty ? nil : Secret($0) }
+        return path == .ble
+            ? BatchDevice(name: name, proofOfPossession: pop, line: lineNumber)
+            : BatchDevice(hotspotSSID: name, proofOfPossession: pop, line: lineNumber)
+    }
+
+    private func validated(_ device: BatchDevice) throws(ProvisioningError) -> BatchDevice {
+        guard device.isAddressable(on: path) else {
+            throw bad(path == .ble ? "a BLE unit needs an address or a name" : "a SoftAP unit needs its hotspot ssid")
+        }
+        if let address = device.address, !Self.looksLikeAddress(address) {
+            throw bad("\"\(address)\" is not a BLE address such as 24:0A:C4:12:34:56")
+        }
+        if let ssid = device.hotspotSSID, !(1...32).contains(ssid.utf8.count) {
+            throw bad("the hotspot SSID must be 1 to 32 bytes")
+        }
+        return device
+    }
+
+    static func looksLikeAddress(_ text: String) -> Bool {
+        let octets = text.split(separator: ":", omittingEmptySubsequences: false)
+        return octets.count == 6 && octets.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isHexDigit) }
+    }
+
+    private func bad(_ reason: String) -> ProvisioningError {
+        .batchBadInput(line: lineNumber, reason)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Records
+
+extension BatchRunner {
+    /// One lane's loop: take a unit, skip or try it, record the attempt, repeat.
+    func work(_ lane: String, queue: BatchQueue, tally: BatchTally) async -> LaneEnd {
+        while let entry = await queue.next(for: lane) {
+            do {
+                if try await isDone(entry.device) {
+                    events(.skipped(entry.device, .alreadyProvisioned))
+                    await tally.skipped()
+                    await queue.settled()
+                    continue
+                }
+                if let stop = try await attemptAndRecord(entry, lane: lane, queue: queue, tally: tally) {
+                    events(.laneStopped(lane: lane, stop))
+                    return .stopped(stop)
+                }
+            } catch {
+                await queue.putBack(entry)
+                return .storeFailed(storeFailure(error))
+            }
+        }
+        return .drained
+    }
+
+    private func isDone(_ device: BatchDevice) async throws -> Bool {
+        guard !settings.force else { return false }
+        return try await store.provisionedDeviceKeys(among: [device.key]).contains(device.key)
+    }
+
+    /// Tries the unit once and records it; returns the error that makes the lane stop, if any.
+    private func attemptAndRecord(
+        _ entry: BatchQueue.Entry, lane: String, queue: BatchQueue, tally: BatchTally
+    ) async throws -> ProvisioningError? {
+        let device = entry.device
+        events(.attemptStarted(lane: lane, device, attempt: entry.attempt))
+        let journal = BatchAttemptJournal(now: monotonicClock)
+        let startedAt = wallClock()
+        let failure = await tryOnce(device, lane: lane, attempt: entry.attempt, journal: journal)
+        let interrupted = Task.isCancelled
+        if let failure, !interrupted, settings.retryPolicy.disablesLane(failure) {
+            await queue.putBack(entry)
+            return failure
+        }
+        let retrying =
+            failure.map { !interrupted && settings.retryPolicy.retries($0, afterAttempt: entry.attempt) }
+            ?? false
+        let record = makeRecord(
+            device, lane: lane, attempt: entry.attempt, journal: journal, startedAt: startedAt,
+            failure: interrupted ? .interruptedByUser : failure, isFinal: !retrying && !interrupted)
+        try await store.append(record)
+        events(.attemptRecorded(record, retrying: retrying))
+        if interrupted {
+            await tally.interruptedAttempt()
+            await queue.settled()
+        } else if retrying {
+            await tally.recorded(entry.attempt, final: nil)
+            try? await Task.sleep(for: settings.retryPolicy.backoff)
+            await queue.retry(device, attempt: entry.attempt + 1)
+        } else {
+            await tally.recorded(entry.attempt, final: record.code)
+            await queue.settled()
+        }
+        return nil
+    }
+
+    /// Runs the attempt under its deadline; nil on success, else why it failed.
+    private func tryOnce(
+        _ device: BatchDevice, lane: String, attempt: Int, journal: BatchAttemptJournal
+    ) async -> ProvisioningError? {
+        let context = BatchAttemptContext(
+            device: device, lane: lane, attempt: attempt, journal: journal,
+            deadline: monotonicClock() + settings.attemptTimeout,
+            progress: { [events] text in events(.progress(lane: lane, device, text)) })
+        do {
+            try await self.attempt(context)
+            return nil
+        } catch let error as ProvisioningError {
+            return error
+        } catch is CancellationError {
+            return .interruptedByUser
+        } catch {
+            return ProvisioningError(
+                .timeout, "The attempt failed unexpectedly: \(error).", hint: "Run the unit again with --verbose.")
+        }
+    }
+
+    private func makeRecord(
+        _ device: BatchDevice, lane: String, attempt: Int, journal: BatchAttemptJournal, startedAt: Date,
+        failure: ProvisioningError?, isFinal: Bool
+    ) -> ProvisioningRecord {
+        let learned = journal.closed()
+        return ProvisioningRecord(
+            batchID: settings.batchID, station: settings.station, adapter: lane, deviceKey: device.key,
+            address: learned.address ?? device.address, deviceID: learned.deviceID, path: settings.path,
+            security: learned.security, attempt: attempt, isFinal: isFinal,
+            code: failure?.code.rawValue ?? ProvisioningRecord.successCode, message: failure?.message,
+            startedAt: startedAt, finishedAt: wallClock(), steps: learned.steps, firmware: learned.firmware)
+    }
+}

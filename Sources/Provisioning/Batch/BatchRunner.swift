@@ -1,0 +1,126 @@
+public import Foundation
+public import Records
+
+/// Provisions a stream of units across lanes in parallel, one unit per lane at a time, and records
+/// every attempt.
+///
+/// Each lane (a Bluetooth adapter or Wi-Fi interface) takes the next unit it may use, skips it if the
+/// records say it is done (unless forced), tries it, and records the attempt before taking another, so
+/// a crash or power cut loses at most the attempts in flight. Failures the retry policy accepts send
+/// the unit back to the front of the queue for any lane; a lane that turns out unusable hands its unit
+/// back untouched and stops. Ctrl-C records the attempts in flight as interrupted and leaves the rest
+/// untouched.
+public struct BatchRunner: Sendable {
+    /// Who is running the batch and how.
+    public struct Settings: Sendable {
+        public var batchID: String
+        public var station: String
+        public var path: ProvisioningPath
+        public var lanes: [String]
+        public var retryPolicy: BatchRetryPolicy
+        /// Try units the records already show as provisioned.
+        public var force: Bool
+        /// How long one attempt may take.
+        public var attemptTimeout: Duration
+
+        public init(
+            batchID: String, station: String, path: ProvisioningPath, lanes: [String],
+            retryPolicy: BatchRetryPolicy = BatchRetryPolicy(), force: Bool = false,
+            attemptTimeout: Duration = .seconds(120)
+        ) {
+            self.batchID = batchID
+            self.station = station
+            self.path = path
+            self.lanes = lanes
+            self.retryPolicy = retryPolicy
+            self.force = force
+            self.attemptTimeout = attemptTimeout
+        }
+    }
+
+    let settings: Settings
+    let store: any ProvisioningRecordStore
+    let attempt: BatchAttempt
+    let events: BatchEventSink
+    /// Turns a store failure into the error the batch stops with.
+    let storeFailure: @Sendable (any Error) -> ProvisioningError
+    let wallClock: @Sendable () -> Date
+    let monotonicClock: @Sendable () -> ContinuousClock.Instant
+
+    public init(
+        settings: Settings, store: any ProvisioningRecordStore, events: @escaping BatchEventSink,
+        storeFailure: @escaping @Sendable (any Error) -> ProvisioningError,
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        monotonicClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+        attempt: @escaping BatchAttempt
+    ) {
+        self.settings = settings
+        self.store = store
+        self.attempt = attempt
+        self.events = events
+        self.storeFailure = storeFailure
+        self.wallClock = wallClock
+        self.monotonicClock = monotonicClock
+    }
+
+    /// Runs until `devices` ends and every unit is settled, or until cancelled; returns the tally.
+    ///
+    /// Throws when the records cannot be written (the batch must not run unrecorded) and when every lane
+    /// stopped (the last lane's error). Cancellation is not an error here: the summary says `interrupted`.
+    public func run(_ devices: some AsyncSequence<BatchDevice, Never> & Sendable) async throws(ProvisioningError)
+        -> BatchSummary
+    {
+        let queue = BatchQueue()
+        let tally = BatchTally()
+        let outcome = await withTaskGroup(of: LaneEnd.self) { group in
+            group.addTask {
+                await feed(devices, into: queue, tally: tally)
+                return .inputEnded
+            }
+            for lane in settings.lanes {
+                group.addTask { await self.work(lane, queue: queue, tally: tally) }
+            }
+            var ends: [LaneEnd] = []
+            for await end in group {
+                ends.append(end)
+                if case .storeFailed = end { group.cancelAll() }
+            }
+            return ends
+        }
+        var summary = await tally.summary
+        summary.untouched += await queue.untouched().count
+        summary.interrupted = Task.isCancelled
+        for end in outcome {
+            if case .storeFailed(let error) = end { throw error }
+        }
+        let stopped = outcome.compactMap { end -> ProvisioningError? in
+            if case .stopped(let error) = end { return error }
+            return nil
+        }
+        if !summary.interrupted, stopped.count == settings.lanes.count, let last = stopped.last { throw last }
+        return summary
+    }
+
+    private func feed(
+        _ devices: some AsyncSequence<BatchDevice, Never>, into queue: BatchQueue, tally: BatchTally
+    ) async {
+        var seen: Set<String> = []
+        for await device in devices {
+            guard seen.insert(device.key).inserted else {
+                events(.skipped(device, .duplicate))
+                await tally.skipped()
+                continue
+            }
+            await queue.add(device)
+        }
+        await queue.endInput()
+    }
+}
+
+/// How one lane task ended.
+enum LaneEnd: Sendable {
+    case inputEnded
+    case drained
+    case stopped(ProvisioningError)
+    case storeFailed(ProvisioningError)
+}

@@ -1,0 +1,74 @@
+import Provisioning
+import Records
+import Testing
+
+@Suite struct BatchInputParserTests {
+    private func parse(_ lines: [String], path: ProvisioningPath = .ble) throws -> [BatchDevice] {
+        var parser = BatchInputParser(path: path)
+        return try lines.compactMap { try parser.parse(Substring($0)) }
+    }
+
+    @Test func headerRowsTakeTheirColumnsInAnyOrder() throws {
+        let devices = try parse([
+            "# station 3, shift B", "name, address ,pop,adapter", "\"MH-01, left\",24:0a:c4:00:00:01,abcd,hci1",
+            "", "MH-02,,\"p\"\"q\",",
+        ])
+        #expect(devices.count == 2)
+        #expect(devices[0].name == "MH-01, left")
+        #expect(devices[0].address == "24:0A:C4:00:00:01")
+        #expect(devices[0].key == "24:0A:C4:00:00:01")
+        #expect(devices[0].proofOfPossession?.revealed() == "abcd")
+        #expect(devices[0].lane == "hci1")
+        #expect(devices[0].line == 3)
+        #expect(devices[1].address == nil)
+        #expect(devices[1].key == "MH-02")
+        #expect(devices[1].proofOfPossession?.revealed() == "p\"q")
+        #expect(devices[1].lane == nil)
+    }
+
+    @Test func bareLinesAreAddressesNamesOrHotspots() throws {
+        let ble = try parse(["24:0A:C4:AA:BB:CC", "MH-0003,pop-9"])
+        #expect(ble.map(\.address) == ["24:0A:C4:AA:BB:CC", nil])
+        #expect(ble.map(\.name) == [nil, "MH-0003"])
+        #expect(ble[1].proofOfPossession?.revealed() == "pop-9")
+        let softAP = try parse(["ZT_1A2B3C,pop-1"], path: .softAP)
+        #expect(softAP.map(\.hotspotSSID) == ["ZT_1A2B3C"])
+        #expect(softAP.map(\.key) == ["ZT_1A2B3C"])
+    }
+
+    @Test func espressifQRPayloadsNameTheUnit() throws {
+        let softAP = try parse(
+            [#"{"ver":"v1","name":"PROV_1A2B3C","pop":"abcd1234","transport":"softap"}"#], path: .softAP)
+        #expect(softAP.first?.hotspotSSID == "PROV_1A2B3C")
+        #expect(softAP.first?.proofOfPossession?.revealed() == "abcd1234")
+        let ble = try parse([#"{"ver":"v1","name":"PROV_9","transport":"ble"}"#])
+        #expect(ble.first?.name == "PROV_9")
+    }
+
+    @Test(arguments: [
+        (["address,colour"], 1, "unknown column \"colour\""),
+        (["address,address"], 1, "a column twice"),
+        (["name", "MH-1,extra"], 2, "2 fields but the header names 1"),
+        (["address", "24:0A:C4:00:00"], 2, "is not a BLE address"),
+        (["a,b,c"], 1, "expected TARGET or TARGET,POP"),
+        (["\"MH-1"], 1, "a quote is not closed"),
+        (["ssid", "MH-1"], 2, "needs an address or a name"),
+        ([#"{"name":"PROV_1","transport":"softap"}"#], 1, "is for softap, this batch runs ble"),
+        (["{not json"], 1, "not JSON"),
+    ])
+    func unusableLinesNameTheirLine(lines: [String], line: Int, reason: String) throws {
+        let error = try #require(throws: ProvisioningError.self) { try parse(lines) }
+        #expect(error.code == .batchBadInput)
+        #expect(error.exitStatus == .usage)
+        #expect(error.message.hasPrefix("Batch input line \(line) cannot be used: "))
+        #expect(error.message.contains(reason), "\(error.message)")
+        #expect(error.hint.contains("ztprov batch --help"))
+    }
+
+    @Test func aHotspotSSIDMustFitWiFi() throws {
+        let error = try #require(throws: ProvisioningError.self) {
+            try parse([String(repeating: "x", count: 33)], path: .softAP)
+        }
+        #expect(error.message.contains("1 to 32 bytes"))
+    }
+}
