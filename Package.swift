@@ -41,6 +41,9 @@ let package = Package(
                 "HCI",
                 "NetworkManager",
                 "Sockets",
+                "Records",
+                "SQLiteRecordStore",
+                "PostgresRecordStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -57,6 +60,7 @@ let package = Package(
                 "ZhitingLAN",
                 "Transports",
                 "CryptoPrimitives",
+                "Records",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -120,6 +124,16 @@ let package = Package(
             dependencies: ["CLibNM", "Transports"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "SQLiteRecordStore",
+            dependencies: ["CSQLite", "Records"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PostgresRecordStore",
+            dependencies: ["CLibPQ", "Records"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Device emulator: device sides and in-memory ports
 
@@ -158,6 +172,16 @@ let package = Package(
             name: "CLibNM",
             pkgConfig: "libnm",
             providers: [.apt(["libnm-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
 
         // MARK: Tests
@@ -216,7 +240,7 @@ let package = Package(
             name: "ProvisioningTests",
             dependencies: [
                 "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "ZhitingLAN", "Transports",
-                "CryptoPrimitives", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "CryptoPrimitives", "TestSupport", "Records", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -226,6 +250,21 @@ let package = Package(
                 "Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm", "ZhitingLAN",
                 "CryptoPrimitives", .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RecordsTests",
+            dependencies: ["Records", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SQLiteRecordStoreTests",
+            dependencies: ["SQLiteRecordStore", "Records", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PostgresRecordStoreTests",
+            dependencies: ["PostgresRecordStore", "Records", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
