@@ -1,11 +1,14 @@
 import Foundation
 
-/// The JSON both stores keep steps in: `[{"name":"connect","milliseconds":412}]`, in the order they ran.
+/// The JSON both stores keep steps in: `[{"milliseconds":412,"name":"connect"}]`, in the order they ran,
+/// with sorted keys so the same steps are always the same text.
 extension RecordedStep {
     /// `steps` as the stores' JSON text.
     public static func jsonText(_ steps: [RecordedStep]) throws(RecordStoreError) -> String {
         do {
-            return String(decoding: try JSONEncoder().encode(steps), as: UTF8.self)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return String(decoding: try encoder.encode(steps), as: UTF8.self)
         } catch {
             throw RecordStoreError(.failed, "cannot encode the steps: \(error)")
         }

@@ -29,7 +29,7 @@ enum SQLiteSchema {
             message TEXT,
             started_at INTEGER NOT NULL, -- microseconds since 1970-01-01T00:00:00Z
             finished_at INTEGER NOT NULL,
-            steps TEXT NOT NULL, -- JSON: [{"name": "connect", "milliseconds": 412}, ...]
+            steps TEXT NOT NULL, -- JSON: [{"milliseconds": 412, "name": "connect"}, ...]
             firmware_blufi TEXT,
             firmware_protocomm TEXT,
             firmware_device TEXT

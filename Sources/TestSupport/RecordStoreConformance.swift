@@ -6,13 +6,11 @@ import Testing
 /// (in memory, SQLite, PostgreSQL), the way a scenario runs in memory or live.
 ///
 /// Each check gets a store that starts empty: `@Test(arguments: RecordStoreConformance.allCases)`.
-public enum RecordStoreConformance: String, CaseIterable, Sendable, CustomTestStringConvertible {
+public enum RecordStoreConformance: String, CaseIterable, Sendable {
     case roundTripsEveryField
     case returnsOldestFirst
     case provisionedKeysCountOnlySuccesses
     case queriesBySinceAndStation
-
-    public var testDescription: String { rawValue }
 
     /// Runs the check on `store`, which must be empty.
     public func run(on store: any ProvisioningRecordStore) async throws {
@@ -55,14 +53,14 @@ public enum RecordStoreConformance: String, CaseIterable, Sendable, CustomTestSt
     }
 
     /// 2024-05-01T08:00:00Z, with a fraction every store keeps exactly.
-    static let start = Date(timeIntervalSince1970: 1_714_550_400.125)
+    public static let start = Date(timeIntervalSince1970: 1_714_550_400.125)
 
     /// A record with every optional field set, and text that trips naive quoting and encodings.
     public static let fullRecord = ProvisioningRecord(
         batchID: "batch-2024-05-01", station: "línea-1 ☕", adapter: "hci1", deviceKey: "ZT-\"Lamp\", 工厂\n#7",
         address: "24:0A:C4:00:11:22", deviceID: "a1b2c3d4e5f6", path: .softAP, security: "sec2 patch 1", attempt: 3,
         isFinal: true, code: "softap.wrong-pop", message: "The device rejected the proof of possession; it's 🔒.",
-        startedAt: start, finishedAt: start.addingTimeInterval(4.321),
+        startedAt: start, finishedAt: start.addingTimeInterval(4.375),
         steps: [RecordedStep(name: "join-hotspot", milliseconds: 2100), RecordedStep(name: "session", milliseconds: 87)],
         firmware: FirmwareVersions(bluFi: nil, protocomm: "v1.1", device: "2.0.3-β"))
 
