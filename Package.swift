@@ -41,6 +41,9 @@ let package = Package(
                 "HCI",
                 "NetworkManager",
                 "Sockets",
+                "Records",
+                "SQLiteRecordStore",
+                "PostgresRecordStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -58,6 +61,7 @@ let package = Package(
                 "ZhitingLAN",
                 "Transports",
                 "CryptoPrimitives",
+                "Records",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -121,6 +125,16 @@ let package = Package(
             dependencies: ["CLibNM", "Transports"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "SQLiteRecordStore",
+            dependencies: ["CSQLite", "Records"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PostgresRecordStore",
+            dependencies: ["CLibPQ", "Records"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Device emulator: device sides and in-memory ports
 
@@ -159,6 +173,16 @@ let package = Package(
             name: "CLibNM",
             pkgConfig: "libnm",
             providers: [.apt(["libnm-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
 
         // MARK: Tests
@@ -227,6 +251,21 @@ let package = Package(
                 "Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm", "ZhitingLAN",
                 "CryptoPrimitives", .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RecordsTests",
+            dependencies: ["Records", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SQLiteRecordStoreTests",
+            dependencies: ["SQLiteRecordStore", "Records", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PostgresRecordStoreTests",
+            dependencies: ["PostgresRecordStore", "Records", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

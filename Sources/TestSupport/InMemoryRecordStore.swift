@@ -17,8 +17,9 @@ public actor InMemoryRecordStore: ProvisioningRecordStore {
     }
 
     public func records(matching query: RecordQuery) -> [ProvisioningRecord] {
-        all.filter { record in
+        let selected = all.filter { record in
             (query.since.map { record.startedAt >= $0 } ?? true) && (query.station.map { record.station == $0 } ?? true)
         }
+        return selected.sorted { $0.startedAt < $1.startedAt }
     }
 }

@@ -1,0 +1,97 @@
+public import Records
+
+import class Foundation.JSONEncoder
+
+/// Records in a PostgreSQL database: one store for a whole line, so a device provisioned at one
+/// station counts as done at every other.
+///
+/// libpq connects with the URL as given; keep the password out of it (in `~/.pgpass` or
+/// `PGPASSWORD`, which libpq reads), since a URL on the command line is visible to other users.
+/// Error details never contain the URL's password. Every libpq call runs on the store's own queue.
+public actor PostgresRecordStore: ProvisioningRecordStore {
+    /// The server, as a location whose description hides the password.
+    public nonisolated let location: RecordStoreLocation
+    private let executor: PostgresQueueExecutor
+    private let connection: LibPQConnection
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Connects with a `postgres://` or `postgresql://` URL and creates or checks the schema.
+    ///
+    /// Throws `.unavailable` when the server cannot be reached or refuses the login (within
+    /// `connectTimeout`, unless the URL sets `connect_timeout`), and `.incompatibleSchema` for tables a
+    /// newer ztprov or somebody else made.
+    public init(url: String, connectTimeout: Duration = .seconds(10)) async throws(RecordStoreError) {
+        let location = RecordStoreLocation.postgres(url: url)
+        self.location = location
+        executor = PostgresQueueExecutor(label: "ztprov.postgres")
+        connection = LibPQConnection()
+        try redacting { () throws(RecordStoreError) in
+            try connection.connect(url: url, connectTimeout: connectTimeout)
+            try prepareSchema()
+        }
+    }
+
+    public func append(_ record: ProvisioningRecord) throws(RecordStoreError) {
+        let parameters = try PostgresAttemptsTable.parameters(record)
+        try redacting { () throws(RecordStoreError) in
+            try connection.execute(PostgresAttemptsTable.insert, parameters)
+        }
+    }
+
+    public func provisionedDeviceKeys(among keys: Set<String>) throws(RecordStoreError) -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        guard let data = try? JSONEncoder().encode(keys.sorted()) else {
+            throw RecordStoreError(.failed, "cannot encode the device keys")
+        }
+        let rows = try redacting { () throws(RecordStoreError) in
+            try connection.execute(
+                PostgresAttemptsTable.provisionedKeys,
+                [ProvisioningRecord.successCode, String(decoding: data, as: UTF8.self)])
+        }
+        return Set(rows.compactMap { $0.first ?? nil })
+    }
+
+    public func records(matching query: RecordQuery) throws(RecordStoreError) -> [ProvisioningRecord] {
+        let since = query.since.map { String(PostgresAttemptsTable.microseconds($0)) }
+        let rows = try redacting { () throws(RecordStoreError) in
+            try connection.execute(PostgresAttemptsTable.select, [since, query.station])
+        }
+        var records: [ProvisioningRecord] = []
+        for row in rows { records.append(try PostgresAttemptsTable.record(row)) }
+        return records
+    }
+
+    /// Creates the tables in an empty database or checks existing ones, under an advisory lock so
+    /// stations starting at once do not both create them.
+    private func prepareSchema() throws(RecordStoreError) {
+        try connection.execute("BEGIN")
+        do {
+            try connection.execute("SELECT pg_advisory_xact_lock(x'\(PostgresSchema.setupLock)'::bigint)")
+            let tables = try connection.execute(
+                "SELECT to_regclass('attempts') IS NOT NULL, to_regclass('ztprov_schema') IS NOT NULL")
+            let hasSchemaTable = tables.first?[1] == "t"
+            let version =
+                hasSchemaTable ? try connection.execute("SELECT max(version) FROM ztprov_schema").first?[0] ?? nil : nil
+            let hasAttempts = tables.first?[0] == "t"
+            let recorded = hasSchemaTable ? Int(version ?? "") ?? -1 : nil
+            if try PostgresSchema.assess(hasAttempts: hasAttempts, recordedVersion: recorded) {
+                for statement in PostgresSchema.creation { try connection.execute(statement) }
+            }
+            try connection.execute("COMMIT")
+        } catch {
+            _ = try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body`, taking the URL's password out of any error it throws.
+    @discardableResult
+    private func redacting<T>(_ body: () throws(RecordStoreError) -> T) throws(RecordStoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw RecordStoreError(error.kind, location.redacting(error.detail))
+        }
+    }
+}

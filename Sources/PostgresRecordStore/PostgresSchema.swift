@@ -1,0 +1,53 @@
+import Records
+
+/// The database's layout, version 1: the same `attempts` table as the SQLite file (timestamps as
+/// `timestamptz`, steps as `jsonb`) and a one-row `ztprov_schema` table holding the version.
+enum PostgresSchema {
+    /// The schema this build writes and reads.
+    static let version = 1
+    /// The advisory lock that keeps stations starting at once from creating the tables twice.
+    static let setupLock = "7a747072"
+
+    static let creation = [
+        "CREATE TABLE ztprov_schema (version integer NOT NULL)",
+        "INSERT INTO ztprov_schema (version) VALUES (\(version))",
+        """
+        CREATE TABLE attempts (
+            id bigserial PRIMARY KEY,
+            batch_id text NOT NULL,
+            station text NOT NULL,
+            adapter text NOT NULL,
+            device_key text NOT NULL,
+            address text,
+            device_id text,
+            path text NOT NULL,
+            security text,
+            attempt integer NOT NULL,
+            is_final boolean NOT NULL,
+            code text NOT NULL,
+            message text,
+            started_at timestamptz NOT NULL,
+            finished_at timestamptz NOT NULL,
+            steps jsonb NOT NULL,
+            firmware_blufi text,
+            firmware_protocomm text,
+            firmware_device text
+        )
+        """,
+        "CREATE INDEX attempts_device_key ON attempts (device_key)",
+        "CREATE INDEX attempts_started_at ON attempts (started_at)",
+    ]
+
+    /// Whether the tables need creating, judged from which exist and the recorded version.
+    static func assess(hasAttempts: Bool, recordedVersion: Int?) throws(RecordStoreError) -> Bool {
+        switch recordedVersion {
+        case nil where !hasAttempts: return true
+        case nil:
+            throw RecordStoreError(.incompatibleSchema, "the database has an attempts table that ztprov did not create")
+        case let found? where found != version:
+            throw RecordStoreError(
+                .incompatibleSchema, "the records schema is version \(found); this ztprov reads version \(version)")
+        default: return false
+        }
+    }
+}

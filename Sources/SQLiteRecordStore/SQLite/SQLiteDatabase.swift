@@ -1,0 +1,51 @@
+import CSQLite
+import Records
+
+/// One SQLite connection; used only from its store's executor, which is why it needs no lock.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+
+    /// Opens (creating) the file; failures are `.unavailable`, with SQLite's words.
+    func open(path: String, busyTimeout: Duration) throws(RecordStoreError) {
+        var opened: OpaquePointer?
+        let status = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard status == SQLITE_OK, let opened else {
+            let detail = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_close_v2(opened)
+            throw RecordStoreError(.unavailable, detail)
+        }
+        handle = opened
+        sqlite3_extended_result_codes(opened, 1)
+        sqlite3_busy_timeout(opened, Int32(busyTimeout.components.seconds * 1000))
+    }
+
+    /// Runs SQL that takes no parameters (pragmas, schema, transaction control).
+    func execute(_ sql: String) throws(RecordStoreError) {
+        let statement = try prepare(sql)
+        while try statement.step() != nil {}
+    }
+
+    /// A prepared statement for `sql`, whose values are bound, never spliced into the text.
+    func prepare(_ sql: String) throws(RecordStoreError) -> SQLiteStatement {
+        guard let handle else { throw RecordStoreError(.unavailable, "the database is not open") }
+        var prepared: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &prepared, nil)
+        guard status == SQLITE_OK, let prepared else { throw error(status) }
+        return SQLiteStatement(prepared, database: self)
+    }
+
+    /// The error for a failed call, classified: a file that is not a database is not ours; a file
+    /// that cannot be opened or written is unavailable; anything else is a failed statement.
+    func error(_ status: Int32) -> RecordStoreError {
+        let detail = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+        switch status & 0xFF {
+        case SQLITE_NOTADB: return RecordStoreError(.incompatibleSchema, detail)
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY, SQLITE_AUTH: return RecordStoreError(.unavailable, detail)
+        default: return RecordStoreError(.failed, detail)
+        }
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+}

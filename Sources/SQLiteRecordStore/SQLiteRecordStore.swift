@@ -1,0 +1,114 @@
+public import Records
+
+import struct Foundation.Data
+import class Foundation.FileManager
+import class Foundation.JSONEncoder
+import struct Foundation.URL
+
+/// Records in an SQLite file: the default store, one file per station, shared by the station's processes.
+///
+/// The file runs in WAL mode with `synchronous=FULL`, so `append` returns only after the record is on
+/// disk, and readers (`ztprov report`) never block a writer. Processes that write at once wait for
+/// each other up to ``busyTimeout``. Every SQLite call runs on the store's own dispatch queue.
+public actor SQLiteRecordStore: ProvisioningRecordStore {
+    /// How long a write waits for another process's write to finish before failing.
+    public static let busyTimeout: Duration = .seconds(10)
+
+    /// The file, as given.
+    public nonisolated let path: String
+    private let executor: SQLiteQueueExecutor
+    private let database = SQLiteDatabase()
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Opens the file at `path`, creating it and its parent directories, and its schema, when missing.
+    ///
+    /// Throws `.unavailable` when the file cannot be created or opened, and `.incompatibleSchema` for
+    /// a file a newer ztprov wrote, or that is not ztprov's.
+    public init(path: String) async throws(RecordStoreError) {
+        self.path = path
+        executor = SQLiteQueueExecutor(label: "ztprov.sqlite")
+        try Self.createParentDirectory(of: path)
+        try database.open(path: path, busyTimeout: Self.busyTimeout)
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute("PRAGMA synchronous = FULL")
+        try prepareSchema()
+    }
+
+    public func append(_ record: ProvisioningRecord) throws(RecordStoreError) {
+        let statement = try database.prepare(SQLiteAttemptsTable.insert)
+        try statement.bind(SQLiteAttemptsTable.values(record))
+        _ = try statement.step()
+    }
+
+    public func provisionedDeviceKeys(among keys: Set<String>) throws(RecordStoreError) -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        let statement = try database.prepare(SQLiteAttemptsTable.provisionedKeys)
+        try statement.bind([.text(ProvisioningRecord.successCode), .text(try Self.jsonArray(keys))])
+        return Set(try statement.rows().compactMap { $0.first?.text })
+    }
+
+    public func records(matching query: RecordQuery) throws(RecordStoreError) -> [ProvisioningRecord] {
+        let statement = try database.prepare(SQLiteAttemptsTable.select)
+        try statement.bind([
+            query.since.map { .integer(SQLiteAttemptsTable.microseconds($0)) } ?? .null, SQLiteValue(query.station),
+        ])
+        var records: [ProvisioningRecord] = []
+        for row in try statement.rows() { records.append(try SQLiteAttemptsTable.record(row)) }
+        return records
+    }
+
+    /// A pragma's current value on this connection (`synchronous` is per connection), for tests.
+    func pragma(_ name: SQLitePragma) throws(RecordStoreError) -> String {
+        let row = try database.prepare("PRAGMA \(name.rawValue)").step()
+        return switch row?.first {
+        case .integer(let number): String(number)
+        case .text(let text): text
+        case .null, nil: ""
+        }
+    }
+
+    /// Creates version 1 in an empty file or checks an existing one, in one write transaction so two
+    /// processes opening a new file at once do not both create it.
+    private func prepareSchema() throws(RecordStoreError) {
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            let applicationID = try pragma(.applicationID)
+            let userVersion = try pragma(.userVersion)
+            let tables = try database.prepare("SELECT count(*) FROM sqlite_master").step()?.first?.integer ?? 0
+            if try SQLiteSchema.assess(
+                applicationID: Int64(applicationID) ?? -1, userVersion: Int64(userVersion) ?? -1, hasTables: tables > 0)
+            {
+                for statement in SQLiteSchema.creation { try database.execute(statement) }
+            }
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private static func createParentDirectory(of path: String) throws(RecordStoreError) {
+        let parent = URL(filePath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw RecordStoreError(.unavailable, "cannot create the directory \(parent.path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func jsonArray(_ keys: Set<String>) throws(RecordStoreError) -> String {
+        guard let data = try? JSONEncoder().encode(keys.sorted()) else {
+            throw RecordStoreError(.failed, "cannot encode the device keys")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The pragmas the store reads back.
+enum SQLitePragma: String {
+    case journalMode = "journal_mode"
+    case synchronous
+    case applicationID = "application_id"
+    case userVersion = "user_version"
+}

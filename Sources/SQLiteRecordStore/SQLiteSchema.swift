@@ -1,0 +1,56 @@
+import Records
+
+/// The file's layout, version 1: one `attempts` table with a column per record field.
+///
+/// `application_id` marks the file as ztprov's and `user_version` holds the schema version, so a
+/// newer ztprov's file or somebody else's database is refused rather than written into.
+enum SQLiteSchema {
+    /// The schema this build writes and reads.
+    static let version: Int64 = 1
+    /// "ztpr" as a big-endian integer.
+    static let applicationID: Int64 = 0x7A74_7072
+
+    /// The statements that create version 1 in an empty file.
+    static let creation = [
+        """
+        CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            batch_id TEXT NOT NULL,
+            station TEXT NOT NULL,
+            adapter TEXT NOT NULL,
+            device_key TEXT NOT NULL,
+            address TEXT,
+            device_id TEXT,
+            path TEXT NOT NULL,
+            security TEXT,
+            attempt INTEGER NOT NULL,
+            is_final INTEGER NOT NULL,
+            code TEXT NOT NULL,
+            message TEXT,
+            started_at INTEGER NOT NULL, -- microseconds since 1970-01-01T00:00:00Z
+            finished_at INTEGER NOT NULL,
+            steps TEXT NOT NULL, -- JSON: [{"milliseconds": 412, "name": "connect"}, ...]
+            firmware_blufi TEXT,
+            firmware_protocomm TEXT,
+            firmware_device TEXT
+        )
+        """,
+        "CREATE INDEX attempts_device_key ON attempts (device_key)",
+        "CREATE INDEX attempts_started_at ON attempts (started_at)",
+        "PRAGMA application_id = \(applicationID)",
+        "PRAGMA user_version = \(version)",
+    ]
+
+    /// What to do with a file, judged from its header fields and whether it has any table yet.
+    static func assess(applicationID: Int64, userVersion: Int64, hasTables: Bool) throws(RecordStoreError) -> Bool {
+        if applicationID == 0, userVersion == 0, !hasTables { return true }
+        guard applicationID == Self.applicationID else {
+            throw RecordStoreError(.incompatibleSchema, "the file is an SQLite database that ztprov did not create")
+        }
+        guard userVersion == version else {
+            throw RecordStoreError(
+                .incompatibleSchema, "the records schema is version \(userVersion); this ztprov reads version \(version)")
+        }
+        return false
+    }
+}
