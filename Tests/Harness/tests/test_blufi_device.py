@@ -376,6 +376,26 @@ def test_wifi_outcomes_and_status_tlvs():
     assert link.take()[0][4:] == h("00 01 00 15 01 c9 16 01 80")
 
 
+def join_with(password: bytes, **config) -> bytes:
+    """The failure reason byte (tag 0x15) of the final Wi-Fi report after joining HomeNet."""
+    device, link = make_device(**config)
+    device.receive(h("08 00 00 01 01"))
+    device.receive(h("09 00 01 07") + b"HomeNet")
+    device.receive(h("0d 00 02") + bytes([len(password)]) + password)
+    device.receive(h("0c 00 03 00"))
+    link.take()
+    link.fire_timers()
+    return link.take()[0][4:]
+
+
+def test_target_credentials_decide_the_join():
+    assert join_with(b"secret99", target_ssid="HomeNet", target_password="secret99")[:3] == h("01 00 00")
+    wrong = join_with(b"wrong999", target_password="secret99")
+    assert wrong[:3] == h("01 01 00") and h("15 01 0f") in wrong
+    elsewhere = join_with(b"secret99", target_ssid="OtherNet")
+    assert h("15 01 c9") in elsewhere
+
+
 def test_softap_fields_and_wifi_list():
     device, link = make_device(wifi_list=[{"ssid": "Net-A", "rssi": -40}, {"ssid": "B", "rssi": -90}])
     device.receive(h("08 00 00 01 02"))

@@ -4,7 +4,8 @@ Discovery is per D-Bus client: each client may start one discovery (a second Sta
 InProgress), may preset a filter with SetDiscoveryFilter, and loses its session when it leaves the
 bus. `Discovering` is true while any client discovers; a device is reported when it matches the
 filter of at least one discovering client. Reports come advertise_delay_ms after StartDiscovery and
-then every second (RSSI PropertiesChanged under a filter, as BlueZ reports every RSSI then).
+then every second (RSSI PropertiesChanged under a filter, as BlueZ reports every RSSI then), but
+only while the device advertises: a BluFi peripheral is silent while connected (to any adapter).
 """
 
 import dbus
@@ -162,7 +163,7 @@ class EmulatedAdapter:
 
     def _report_one(self, device) -> bool:
         filters = list(self.clients.values())
-        if filters and any(device.visible_to(f) for f in filters):
+        if device.peripheral.advertising and filters and any(device.visible_to(f) for f in filters):
             device.advertise(filtered=any(f is not None for f in filters))
         return False
 

@@ -2,17 +2,19 @@
 
 Run: /usr/bin/python3 -m dbusmock --template <this file> -l <log> -p '<json>'
 Parameters: the scenario's "bluez" object (ztharness/scenario.py completes it: adapters, devices,
-temporary_timeout_ms) plus "record_dir", where each device keeps blufi-<ADDRESS>.json with everything
-it received. The objects live in bluez_adapter.py, bluez_device.py and bluez_gatt.py; each device
-runs ztharness/blufi_device.py.
+temporary_timeout_ms, connect_timeout_ms) plus "record_dir", where each device keeps
+blufi-<ADDRESS>.json with everything it received. The objects live in bluez_adapter.py,
+bluez_device.py (one Device1 view per adapter that hears the device), bluez_peripheral.py (the
+device itself: link, faults, record) and bluez_gatt.py; each device runs ztharness/blufi_device.py.
 
 `/` is the ObjectManager and every InterfacesAdded/Removed comes from there, as from bluetoothd.
 `/org/bluez` has AgentManager1 and ProfileManager1 (accepting, recorded). Test control, on `/`,
 interface org.bluez.Mock:
-  ForceDisconnect(s address)           link loss seen from the central
+  ForceDisconnect(s address)           link loss seen from the central (whichever adapter holds it)
   Notify(s address, s uuid, ay value)  inject a raw notification (fails unless subscribed)
   GetReceived(s address) → s           the device record as JSON
-  AddAdapter(s json) → o, AddDevice(s json) → o   extend the scenario at run time
+  AddAdapter(s json) → o, AddDevice(s json) → o   extend the scenario at run time (AddDevice
+                                       answers the path on the device's first adapter)
 Only these are module-level decorated methods: dbusmock attaches such functions to the root object.
 """
 
@@ -28,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from ztharness import scenario  # noqa: E402
 from ztharness.bluez_adapter import EmulatedAdapter  # noqa: E402
 from ztharness.bluez_device import EmulatedDevice  # noqa: E402
+from ztharness.bluez_peripheral import EmulatedPeripheral  # noqa: E402
 from ztharness.dbus_export import add_object, bluez_error, export_method  # noqa: E402
 
 BUS_NAME = "org.bluez"
@@ -47,8 +50,9 @@ class BluezEmulation:
         self.root = root
         self.record_dir = record_dir
         self.temporary_timeout_ms = bluez["temporary_timeout_ms"]
+        self.connect_timeout_ms = bluez["connect_timeout_ms"]
         self.adapters: dict[str, EmulatedAdapter] = {}
-        self.devices: list[EmulatedDevice] = []
+        self.devices: list[EmulatedPeripheral] = []
         manager = add_object(root, "/org/bluez", AGENT_MANAGER_IFACE, {}, announce=False)
         for name, in_sig in (("RegisterAgent", "os"), ("UnregisterAgent", "o"), ("RequestDefaultAgent", "o")):
             export_method(manager, AGENT_MANAGER_IFACE, name, in_sig, "", lambda call: None)
@@ -68,14 +72,16 @@ class BluezEmulation:
         self.adapters[adapter.name] = adapter
         return adapter
 
-    def add_device(self, config: dict) -> EmulatedDevice:
-        adapter = self.adapters[config["adapter"]]
-        device = EmulatedDevice(self.root, adapter, config, self.record_dir)
-        adapter.devices.append(device)
-        self.devices.append(device)
-        return device
+    def add_device(self, config: dict) -> EmulatedPeripheral:
+        """One peripheral, with a Device1 view on each adapter that hears it."""
+        peripheral = EmulatedPeripheral(config, self.record_dir, self.connect_timeout_ms)
+        for name in config["adapters"]:
+            adapter = self.adapters[name]
+            adapter.devices.append(EmulatedDevice(self.root, adapter, peripheral))
+        self.devices.append(peripheral)
+        return peripheral
 
-    def device(self, address: str) -> EmulatedDevice:
+    def device(self, address: str) -> EmulatedPeripheral:
         for device in self.devices:
             if device.address == address.upper():
                 return device
@@ -104,12 +110,15 @@ def _completed(kind: str, text: str) -> dict:
 
 @dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="")
 def ForceDisconnect(_self, address):
-    EMULATION["bluez"].device(address).force_disconnect()
+    holder = EMULATION["bluez"].device(address).holder
+    if holder is not None:
+        holder.force_disconnect()
 
 
 @dbus.service.method(MOCK_IFACE, in_signature="ssay", out_signature="")
 def Notify(_self, address, uuid, value):
-    EMULATION["bluez"].device(address).inject_notification(uuid, bytes(value))
+    peripheral = EMULATION["bluez"].device(address)
+    (peripheral.holder or peripheral.views[0]).inject_notification(uuid, bytes(value))
 
 
 @dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="s")
@@ -124,4 +133,4 @@ def AddAdapter(_self, config_json):
 
 @dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="o")
 def AddDevice(_self, config_json):
-    return dbus.ObjectPath(EMULATION["bluez"].add_device(_completed("device", config_json)).path)
+    return dbus.ObjectPath(EMULATION["bluez"].add_device(_completed("device", config_json)).views[0].path)

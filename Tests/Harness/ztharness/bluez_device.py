@@ -1,4 +1,7 @@
-"""One emulated BLE peripheral on the BlueZ mock: its Device1 object, GATT tree, BluFi model and faults.
+"""One adapter's view of an emulated BLE peripheral: its Device1 object and GATT tree.
+
+The peripheral itself (BluFi model, link, faults, record) is bluez_peripheral.EmulatedPeripheral;
+a device heard by several adapters has one view per adapter, /org/bluez/hciN/dev_…, as in BlueZ.
 
 Shapes follow BlueZ 5.66 (src/device.c, src/gatt-client.c):
 - the object appears with InterfacesAdded when first seen in a discovery; a known device gets RSSI
@@ -6,26 +9,24 @@ Shapes follow BlueZ 5.66 (src/device.c, src/gatt-client.c):
   removed TemporaryTimeout after discovery stops;
 - Connect replies once the link is up (before ServicesResolved); the GATT tree appears after
   resolve_delay_ms, then ServicesResolved turns true; Connect on a connected device succeeds;
-  Disconnect on an unconnected one too;
+  Disconnect on an unconnected one too; Connect while another adapter holds the peripheral's link
+  waits for it to advertise again (bluez_peripheral.py);
 - on disconnect: acquired sockets are shut, ServicesResolved then Connected turn false, and with the
   default GATT cache the GATT objects stay exported (calls on them fail with "Not connected");
   StartNotify sessions survive and are active again after the next connection.
 
-Faults (scenario "faults"): the first in_progress_first_n Connect calls fail with InProgress, the next
+Faults (scenario "faults", counted per peripheral): the first in_progress_first_n Connect calls fail with InProgress, the next
 connect_fail_first_n with connect_error; link_loss_at_frame=n: the n-th frame written in a connection
 is acknowledged and reaches the device, then the link drops before any answer (once per device);
 drop_notification / corrupt_notification = n or [n, …]: the n-th notification of the device's life
-is lost / has its last byte inverted; write_latency_ms delays each write's reply.
+is lost / has its last byte inverted; write_latency_ms delays each write's reply (a GLib timer, so
+devices on several adapters progress concurrently).
 """
-
-import json
-import os
 
 import dbus
 from gi.repository import GLib
 
 from . import bluez_gatt as gatt
-from .blufi_device import BlufiConfig, BlufiDevice
 from .dbus_export import (DEFERRED, Call, add_object, bluez_error, byte_array, emit_properties_changed,
                           export_method, install_property_access, remove_object)
 from .discovery_filter import uuid128
@@ -36,14 +37,6 @@ SERVICE_CHANGED_UUID = "00002a05-0000-1000-8000-00805f9b34fb"
 BLUFI_SERVICE_UUID = "0000ffff-0000-1000-8000-00805f9b34fb"
 BLUFI_WRITE_UUID = "0000ff01-0000-1000-8000-00805f9b34fb"
 BLUFI_NOTIFY_UUID = "0000ff02-0000-1000-8000-00805f9b34fb"
-DEVICE_DISCONNECT_DELAY_MS = 10
-
-
-def fault_hits(setting, count: int) -> bool:
-    """A fault given as n or [n, …] applies to the count-th event."""
-    if setting is None:
-        return False
-    return count in setting if isinstance(setting, list) else count == setting
 
 
 def dict_of_bytes(values: dict, key_type, signature: str) -> dbus.Dictionary:
@@ -52,35 +45,29 @@ def dict_of_bytes(values: dict, key_type, signature: str) -> dbus.Dictionary:
 
 
 class EmulatedDevice:
-    def __init__(self, root, adapter, config: dict, record_dir: str | None):
+    def __init__(self, root, adapter, peripheral):
         self.root = root
         self.adapter = adapter
-        self.config = config
-        self.faults = config["faults"]
-        self.address = config["address"].upper()
+        self.peripheral = peripheral
+        self.config = peripheral.config
+        self.address = peripheral.address
         self.path = f"{adapter.path}/dev_{self.address.replace(':', '_')}"
-        self.mtu = config["mtu"]
-        self.advertised_uuids = [uuid128(u) for u in config["uuids"]]
+        self.mtu = peripheral.mtu
+        self.advertised_uuids = [uuid128(u) for u in self.config["uuids"]]
         self.obj = None
-        self.connected = False
-        self.temporary = not config["cached"]
+        self.temporary = not self.config["cached"]
         self.gatt_objects: list = []
         self.write_characteristic = None
         self.notify_characteristic = None
-        self._generation = 0
+        self.generation = 0
         self._temporary_timer = None
-        self._record_path = os.path.join(record_dir, f"blufi-{self.address.replace(':', '_')}.json") \
-            if record_dir else None
-        self._record_pending = False
-        self._suppress_notifications = False
-        self._frames_this_connection = 0
-        self._link_loss_done = False
-        self._notification_count = 0
-        self.ble = {"connect_calls": 0, "events": [], "writes": 0, "notifications_dropped": [],
-                    "notifications_corrupted": [], "dropped_unsubscribed": 0}
-        self.blufi = BlufiDevice(BlufiConfig.from_dict(config["blufi"]), self)
-        if config["cached"]:
+        peripheral.views.append(self)
+        if self.config["cached"]:
             self._export(with_rssi=False)
+
+    @property
+    def connected(self) -> bool:
+        return self.peripheral.holder is self
 
     # Device1 object ------------------------------------------------------------------------------
 
@@ -166,7 +153,7 @@ class EmulatedDevice:
         """Adapter1.RemoveDevice, or expiry of a temporary device: disconnect, unexport everything."""
         self._cancel_temporary_timer()
         if self.connected:
-            self._link_down("removed")
+            self.link_down("removed")
         self._remove_gatt()
         remove_object(self.root, self.path)
         self.obj = None
@@ -174,36 +161,31 @@ class EmulatedDevice:
 
     # Connection ----------------------------------------------------------------------------------
 
-    def _connect(self, _call: Call):
-        self.ble["connect_calls"] += 1
-        attempt = self.ble["connect_calls"]
-        in_progress = self.faults["in_progress_first_n"]
-        if attempt <= in_progress:
-            self._event("connect-refused", "InProgress")
-            raise bluez_error("InProgress", "In Progress")
-        if attempt <= in_progress + self.faults["connect_fail_first_n"]:
-            name, message = self.faults["connect_error"].split(":", 1)
-            self._event("connect-refused", name)
-            raise dbus.exceptions.DBusException(message, name=name)
+    def _connect(self, call: Call):
+        self.peripheral.check_connect_faults()
         if not self.adapter.powered:
             raise bluez_error("NotReady", "Resource Not Ready")
         if self.connected:
             return None
-        self._cancel_temporary_timer()
-        self.temporary = False
-        self.connected = True
-        self._generation += 1
-        self._frames_this_connection = 0
-        # The kernel reports the link before BlueZ answers Connect, so this signal precedes the reply.
-        self._set("Connected", dbus.Boolean(True), flush=True)
-        self.blufi.ble_connected(self.mtu)
-        self._event("connected", None)
-        generation = self._generation
-        GLib.timeout_add(self.config["resolve_delay_ms"], self._resolve_services, generation)
+        if not self.peripheral.advertising:
+            self.peripheral.wait_for_advertising(self, call)
+            return DEFERRED
+        self.link_up()
         return None
 
+    def link_up(self) -> None:
+        """This adapter takes the peripheral's link."""
+        self._cancel_temporary_timer()
+        self.temporary = False
+        self.generation += 1
+        self.peripheral.holder = self
+        # The kernel reports the link before BlueZ answers Connect, so this signal precedes the reply.
+        self._set("Connected", dbus.Boolean(True), flush=True)
+        self.peripheral.attached(self)
+        GLib.timeout_add(self.config["resolve_delay_ms"], self._resolve_services, self.generation)
+
     def _resolve_services(self, generation: int) -> bool:
-        if generation != self._generation:
+        if generation != self.generation:
             return False
         if not self.gatt_objects:
             self._build_gatt()
@@ -244,39 +226,38 @@ class EmulatedDevice:
 
     def _disconnect(self, _call: Call):
         if self.connected:
-            self._link_down("local")
+            self.link_down("local")
         return None
 
     def force_disconnect(self) -> None:
         """Link loss seen from the central: the remote side is gone."""
         if self.connected:
-            self._link_down("remote")
+            self.link_down("remote")
 
-    def _link_down(self, reason: str) -> None:
-        self.connected = False
-        self._generation += 1
+    def link_down(self, reason: str) -> None:
+        self.peripheral.holder = None
+        self.generation += 1
         for item in self.gatt_objects:
             if isinstance(item, gatt.GattCharacteristic):
                 item.link_down()
         if self.obj.props[DEVICE_IFACE]["ServicesResolved"]:
             self._set("ServicesResolved", dbus.Boolean(False))
         self._set("Connected", dbus.Boolean(False))
-        self.blufi.ble_disconnected()
-        self._event("disconnected", reason)
         if not self.config["gatt_cache"]:
             self._remove_gatt()
             self._set("UUIDs", dbus.Array(self.advertised_uuids, signature="s"))
+        self.peripheral.detached(reason)
 
     def adapter_powered_off(self) -> None:
         if self.connected:
-            self._link_down("adapter-off")
+            self.link_down("adapter-off")
 
     # Writes from the central ---------------------------------------------------------------------
 
     def deliver_write(self, characteristic, value: bytes, call: Call):
         """WriteValue passed BlueZ's checks: answer (after write_latency_ms), then hand it over."""
         latency = self.config["write_latency_ms"]
-        generation = self._generation
+        generation = self.generation
         if not latency:
             GLib.idle_add(self._frame_arrived, characteristic, value, generation)
             return None
@@ -284,7 +265,7 @@ class EmulatedDevice:
 
         def answer() -> bool:
             characteristic.write_pending = False
-            if generation != self._generation:
+            if generation != self.generation:
                 call.fail(bluez_error("Failed", "Not connected"))
             else:
                 call.reply()
@@ -296,64 +277,18 @@ class EmulatedDevice:
 
     def deliver_command(self, characteristic, value: bytes) -> None:
         """A datagram from an AcquireWrite socket (write without response)."""
-        self._frame_arrived(characteristic, value, self._generation)
+        self._frame_arrived(characteristic, value, self.generation)
 
     def subscription_changed(self) -> None:
-        self._save_record()
+        self.peripheral.save_record()
 
     def _frame_arrived(self, characteristic, value: bytes, generation: int) -> bool:
-        if generation != self._generation or characteristic is not self.write_characteristic:
+        if generation != self.generation or characteristic is not self.write_characteristic:
             return False
-        self.ble["writes"] += 1
-        self._frames_this_connection += 1
-        loss_at = self.faults["link_loss_at_frame"]
-        if loss_at and not self._link_loss_done and self._frames_this_connection == loss_at:
-            self._link_loss_done = True
-            self._suppress_notifications = True
-            self.blufi.receive(value)
-            self._suppress_notifications = False
-            self._link_down("link-loss")
-        else:
-            self.blufi.receive(value)
-        self._save_record()
+        self.peripheral.frame_arrived(self, value)
         return False
 
-    # DeviceLink for the BluFi model ---------------------------------------------------------------
-
-    def notify(self, value: bytes) -> None:
-        if not self.connected or self._suppress_notifications or self.notify_characteristic is None:
-            return
-        self._notification_count += 1
-        count = self._notification_count
-        if fault_hits(self.faults["drop_notification"], count):
-            self.ble["notifications_dropped"].append({"index": count, "value": value.hex()})
-            return
-        if fault_hits(self.faults["corrupt_notification"], count):
-            value = value[:-1] + bytes([value[-1] ^ 0xFF])
-            self.ble["notifications_corrupted"].append({"index": count, "value": value.hex()})
-        if not self.notify_characteristic.notify(value):
-            self.ble["dropped_unsubscribed"] += 1
-        self._save_record()
-
-    def disconnect(self) -> None:
-        generation = self._generation
-
-        def terminate() -> bool:
-            if generation == self._generation and self.connected:
-                self._link_down("device")
-            return False
-
-        GLib.timeout_add(DEVICE_DISCONNECT_DELAY_MS, terminate)
-
-    def schedule(self, delay_ms: int, callback) -> None:
-        def fire() -> bool:
-            callback()
-            self._save_record()
-            return False
-
-        GLib.timeout_add(delay_ms, fire)
-
-    # Control interface and records ---------------------------------------------------------------
+    # Control interface ---------------------------------------------------------------------------
 
     def inject_notification(self, uuid: str, value: bytes) -> None:
         """org.bluez.Mock.Notify: a raw value on the characteristic with this UUID."""
@@ -365,27 +300,3 @@ class EmulatedDevice:
     def watch_client(self, sender: str, on_gone):
         """Calls on_gone once when the D-Bus client `sender` leaves the bus; returns a cancellable."""
         return self.root.connection.watch_name_owner(sender, lambda owner: owner or on_gone())
-
-    def received(self) -> dict:
-        return {"source": "blufi", "address": self.address, "adapter": self.adapter.name,
-                "name": self.config["name"], "ble": self.ble, **self.blufi.record}
-
-    def _event(self, kind: str, detail) -> None:
-        self.ble["events"].append({"event": kind, "detail": detail})
-        self._save_record()
-
-    def _save_record(self) -> None:
-        """Writes the record file once the current burst of activity is over."""
-        if self._record_path is None or self._record_pending:
-            return
-        self._record_pending = True
-
-        def write() -> bool:
-            self._record_pending = False
-            temporary = self._record_path + ".tmp"
-            with open(temporary, "w", encoding="utf-8") as handle:
-                json.dump(self.received(), handle, indent=1)
-            os.replace(temporary, self._record_path)
-            return False
-
-        GLib.idle_add(write)

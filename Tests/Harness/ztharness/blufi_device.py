@@ -72,6 +72,8 @@ class BlufiConfig:
     wifi_list: list = field(default_factory=lambda: [{"ssid": "HomeNet", "rssi": -45},
                                                       {"ssid": "Neighbour-5G", "rssi": -78}])
     unsolicited_reports: list = field(default_factory=lambda: ["connecting", "connected", "failed"])
+    target_ssid: str | None = None
+    target_password: str | None = None
 
     SECURITY_CHOICES = ("auto", "none", "v1", "v2")
     OUTCOME_CHOICES = ("success", "wrong-password", "not-found")
@@ -407,7 +409,7 @@ class BlufiDevice:
     def _finish_join(self, generation: int) -> None:
         if generation != self._join_generation:
             return
-        outcome = self.config.wifi_outcome if self.sta_ssid else "not-found"
+        outcome = self._join_outcome()
         if outcome == "success":
             self._set_sta(STA_CONNECTED, REASON_NONE, self.config.rssi)
             if "connected" in self.config.unsolicited_reports:
@@ -420,6 +422,16 @@ class BlufiDevice:
             self._set_sta(STA_DISCONNECTED, reason, rssi)
             if "failed" in self.config.unsolicited_reports:
                 self._send_wifi_report()
+
+    def _join_outcome(self) -> str:
+        """The scripted outcome, unless the station settings miss the network the device can reach."""
+        if not self.sta_ssid or (self.config.target_ssid is not None
+                                 and self.sta_ssid != self.config.target_ssid.encode()):
+            return "not-found"
+        if self.config.target_password is not None and (self.sta_password or b"") != \
+                self.config.target_password.encode():
+            return "wrong-password"
+        return self.config.wifi_outcome
 
     def _set_sta(self, state: int, reason: int, rssi: int) -> None:
         self.sta_state, self.end_reason, self.end_rssi = state, reason, rssi

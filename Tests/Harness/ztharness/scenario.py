@@ -8,6 +8,17 @@ parts are handed to their own components, which apply their defaults.
 Keys beyond the contract (all optional):
   bluez.temporary_timeout_ms   BlueZ's TemporaryTimeout: an unconnected device found by discovery is
                                removed this long after discovery stops (default 30000)
+  bluez.connect_timeout_ms     how long a Connect waits for a device that is connected through another
+                               adapter (so not advertising) before le-connection-abort-by-local
+                               (default 20000, the kernel's LE connection timeout)
+  device.adapters              ["hci0", "hci1", …]: the one physical device is heard by each of these
+                               adapters and appears as /org/bluez/<hciN>/dev_… on each, sharing one
+                               BluFi model, one link, one fault count and one record (factory line:
+                               every dongle hears every unit). While connected through one adapter it
+                               stops advertising (as an ESP32 BluFi device does), so the others see no
+                               reports and a Connect through them waits (see connect_timeout_ms); it
+                               advertises again after the disconnect. Give either "adapter" or
+                               "adapters"; the completed scenario has both ("adapter" = the first).
   device.address_type          "public" | "random"
   device.service_data          {"uuid": "hex"} → ServiceData
   device.p2e_flags/e2p_flags   GATT flags of FF01 / FF02 (defaults ["write"], ["read", "notify"] as on an
@@ -15,6 +26,10 @@ Keys beyond the contract (all optional):
   device.gatt_cache            BlueZ's default Cache=always keeps GATT objects after a disconnect;
                                false removes them like Cache=no
   device.cached                the device is already known at start (no RSSI until seen again)
+  device.blufi.target_ssid, target_password: the network the device can join (null = any); a station
+                               SSID that differs ends the join with NO_AP_FOUND, a different password
+                               with 4WAY_HANDSHAKE_TIMEOUT ("wrong-password"), so one scenario can
+                               hold devices that fail with wrong credentials
   device.blufi.max_retry, scan_delay_ms, wifi_list [{"ssid", "rssi"}], unsolicited_reports (which of
                                "connecting", "connected", "failed" the device pushes; the ESP-IDF example
                                pushes only "connected", the default pushes all three)
@@ -39,6 +54,7 @@ DEFAULT_FAULTS = {
 
 DEFAULT_DEVICE = {
     "adapter": "hci0",
+    "adapters": None,
     "address": "24:0A:C4:12:34:56",
     "address_type": "public",
     "name": "BLUFI_DEVICE",
@@ -58,7 +74,8 @@ DEFAULT_DEVICE = {
     "faults": {},
 }
 
-DEFAULT_BLUEZ = {"adapters": [DEFAULT_ADAPTER], "devices": [{}], "temporary_timeout_ms": 30000}
+DEFAULT_BLUEZ = {"adapters": [DEFAULT_ADAPTER], "devices": [{}], "temporary_timeout_ms": 30000,
+                 "connect_timeout_ms": 20000}
 
 SECTIONS = ("bluez", "nm", "device_host")
 
@@ -85,13 +102,25 @@ def _device(given: dict, index: int, adapters: set[str]) -> dict:
     except (TypeError, ValueError) as error:
         raise ScenarioError(f"{where}.blufi: {error}") from error
     device["blufi"]["version"] = list(device["blufi"]["version"])
-    if device["adapter"] not in adapters:
-        raise ScenarioError(f"{where}: adapter {device['adapter']!r} is not in bluez.adapters")
+    device["adapters"] = _adapters_of(given, device, where, adapters)
+    device["adapter"] = device["adapters"][0]
     if ":" not in device["faults"]["connect_error"]:
         raise ScenarioError(f"{where}.faults.connect_error must be 'dbus.error.Name:message'")
     if not 23 <= device["mtu"] <= 517:
         raise ScenarioError(f"{where}.mtu must be within 23…517")
     return device
+
+
+def _adapters_of(given: dict, device: dict, where: str, known: set[str]) -> list[str]:
+    chosen = device["adapters"] if given.get("adapters") is not None else [device["adapter"]]
+    if not isinstance(chosen, list) or not chosen or len(set(chosen)) != len(chosen):
+        raise ScenarioError(f"{where}.adapters must be a non-empty list of distinct adapter names")
+    if "adapter" in given and given["adapter"] != chosen[0]:
+        raise ScenarioError(f"{where}: give either adapter or adapters")
+    for name in chosen:
+        if name not in known:
+            raise ScenarioError(f"{where}: adapter {name!r} is not in bluez.adapters")
+    return list(chosen)
 
 
 def bluez_with_defaults(given: dict | None) -> dict:

@@ -1,0 +1,196 @@
+"""One physical BLE peripheral: its BluFi model, its single link, its faults and its record.
+
+A device may be heard by several adapters (scenario "adapters"), as on a factory line where every
+dongle hears every unit: each adapter then has its own Device1 object (bluez_device.EmulatedDevice,
+a "view"), but they all share this one peripheral. Like an ESP32 running BluFi, the peripheral
+advertises only while nobody is connected: a connection through one adapter silences it for the
+others (no more advertisement reports). A Connect through another adapter meanwhile waits like the
+kernel's LE create-connection does for a silent device: it succeeds once the device advertises
+again, or fails with le-connection-abort-by-local after connect_timeout_ms (HCI_LE_CONN_TIMEOUT,
+20 s in Linux).
+
+Faults count per peripheral (not per adapter): the n-th Connect, frame and notification of the
+device's life, whichever adapter they go through.
+"""
+
+import json
+import os
+
+import dbus
+from gi.repository import GLib
+
+from .blufi_device import BlufiConfig, BlufiDevice
+from .dbus_export import bluez_error
+
+DEVICE_DISCONNECT_DELAY_MS = 10
+TIMEOUT_ERROR = ("org.bluez.Error.Failed", "le-connection-abort-by-local")
+
+
+def fault_hits(setting, count: int) -> bool:
+    """A fault given as n or [n, …] applies to the count-th event."""
+    if setting is None:
+        return False
+    return count in setting if isinstance(setting, list) else count == setting
+
+
+class EmulatedPeripheral:
+    def __init__(self, config: dict, record_dir: str | None, connect_timeout_ms: int):
+        self.config = config
+        self.faults = config["faults"]
+        self.address = config["address"].upper()
+        self.mtu = config["mtu"]
+        self.connect_timeout_ms = connect_timeout_ms
+        self.views: list = []
+        self.holder = None
+        self._last_adapter = config["adapters"][0]
+        self._waiting: list[tuple] = []
+        self._record_path = os.path.join(record_dir, f"blufi-{self.address.replace(':', '_')}.json") \
+            if record_dir else None
+        self._record_pending = False
+        self._suppress_notifications = False
+        self._frames_this_connection = 0
+        self._link_loss_done = False
+        self._notification_count = 0
+        self.ble = {"connect_calls": 0, "events": [], "writes": 0, "notifications_dropped": [],
+                    "notifications_corrupted": [], "dropped_unsubscribed": 0}
+        self.blufi = BlufiDevice(BlufiConfig.from_dict(config["blufi"]), self)
+
+    @property
+    def advertising(self) -> bool:
+        return self.holder is None
+
+    # Connection ----------------------------------------------------------------------------------
+
+    def check_connect_faults(self) -> None:
+        """Counts a Connect call and raises the scripted refusal, if this attempt has one."""
+        self.ble["connect_calls"] += 1
+        attempt = self.ble["connect_calls"]
+        in_progress = self.faults["in_progress_first_n"]
+        if attempt <= in_progress:
+            self.event("connect-refused", "InProgress")
+            raise bluez_error("InProgress", "In Progress")
+        if attempt <= in_progress + self.faults["connect_fail_first_n"]:
+            name, message = self.faults["connect_error"].split(":", 1)
+            self.event("connect-refused", name)
+            raise dbus.exceptions.DBusException(message, name=name)
+
+    def wait_for_advertising(self, view, call) -> None:
+        """A Connect through `view` while another adapter holds the link: wait, or time out."""
+        entry = [view, call, None]
+
+        def give_up() -> bool:
+            self._waiting.remove(entry)
+            self.event("connect-timeout", view.adapter.name)
+            call.fail(dbus.exceptions.DBusException(TIMEOUT_ERROR[1], name=TIMEOUT_ERROR[0]))
+            return False
+
+        entry[2] = GLib.timeout_add(self.connect_timeout_ms, give_up)
+        self._waiting.append(entry)
+
+    def attached(self, view) -> None:
+        """`view`'s adapter now holds the link (its Connected signal is already out)."""
+        self._frames_this_connection = 0
+        self._last_adapter = view.adapter.name
+        self.blufi.ble_connected(self.mtu)
+        self.event("connected", view.adapter.name)
+
+    def detached(self, reason: str) -> None:
+        """The link is gone: the model resets and the device advertises again."""
+        self.blufi.ble_disconnected()
+        self.event("disconnected", reason)
+        if self._waiting:
+            GLib.idle_add(self._serve_waiting)
+
+    def _serve_waiting(self) -> bool:
+        while self._waiting and self.holder is None:
+            view, call, timer = self._waiting.pop(0)
+            GLib.source_remove(timer)
+            if view.adapter.powered and view.exported:
+                view.link_up()
+                call.reply()
+            else:
+                call.fail(bluez_error("NotReady", "Resource Not Ready"))
+        return False
+
+    # Frames from the central ---------------------------------------------------------------------
+
+    def frame_arrived(self, view, value: bytes) -> None:
+        self.ble["writes"] += 1
+        self._frames_this_connection += 1
+        loss_at = self.faults["link_loss_at_frame"]
+        if loss_at and not self._link_loss_done and self._frames_this_connection == loss_at:
+            self._link_loss_done = True
+            self._suppress_notifications = True
+            self.blufi.receive(value)
+            self._suppress_notifications = False
+            view.link_down("link-loss")
+        else:
+            self.blufi.receive(value)
+        self.save_record()
+
+    # DeviceLink for the BluFi model ---------------------------------------------------------------
+
+    def notify(self, value: bytes) -> None:
+        holder = self.holder
+        if holder is None or self._suppress_notifications or holder.notify_characteristic is None:
+            return
+        self._notification_count += 1
+        count = self._notification_count
+        if fault_hits(self.faults["drop_notification"], count):
+            self.ble["notifications_dropped"].append({"index": count, "value": value.hex()})
+            return
+        if fault_hits(self.faults["corrupt_notification"], count):
+            value = value[:-1] + bytes([value[-1] ^ 0xFF])
+            self.ble["notifications_corrupted"].append({"index": count, "value": value.hex()})
+        if not holder.notify_characteristic.notify(value):
+            self.ble["dropped_unsubscribed"] += 1
+        self.save_record()
+
+    def disconnect(self) -> None:
+        holder = self.holder
+        if holder is None:
+            return
+        generation = holder.generation
+
+        def terminate() -> bool:
+            if self.holder is holder and generation == holder.generation:
+                holder.link_down("device")
+            return False
+
+        GLib.timeout_add(DEVICE_DISCONNECT_DELAY_MS, terminate)
+
+    def schedule(self, delay_ms: int, callback) -> None:
+        def fire() -> bool:
+            callback()
+            self.save_record()
+            return False
+
+        GLib.timeout_add(delay_ms, fire)
+
+    # Records -------------------------------------------------------------------------------------
+
+    def received(self) -> dict:
+        adapter = self.holder.adapter.name if self.holder else self._last_adapter
+        return {"source": "blufi", "address": self.address, "adapter": adapter,
+                "adapters": [view.adapter.name for view in self.views], "name": self.config["name"],
+                "ble": self.ble, **self.blufi.record}
+
+    def event(self, kind: str, detail) -> None:
+        self.ble["events"].append({"event": kind, "detail": detail})
+        self.save_record()
+
+    def save_record(self) -> None:
+        """Writes the record file once the current burst of activity is over."""
+        if self._record_path is None or self._record_pending:
+            return
+        self._record_pending = True
+
+        def write() -> bool:
+            self._record_pending = False
+            temporary = self._record_path + ".tmp"
+            with open(temporary, "w", encoding="utf-8") as handle:
+                json.dump(self.received(), handle, indent=1)
+            os.replace(temporary, self._record_path)
+            return False
+
+        GLib.idle_add(write)
