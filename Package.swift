@@ -55,7 +55,6 @@ let package = Package(
         .target(
             name: "Provisioning",
             dependencies: [
-                "Records",
                 "BluFi",
                 "Protocomm",
                 "ZhitingLAN",
@@ -279,7 +278,10 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The tests run the `ztprov` executable: this dependency makes `swift test` build it.
-            dependencies: ["TestSupport", "ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives"],
+            dependencies: [
+                "TestSupport", "ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives", "Records",
+                "SQLiteRecordStore",
+            ],
             swiftSettings: strictSettings
         ),
     ]

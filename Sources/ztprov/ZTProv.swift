@@ -21,7 +21,7 @@ struct ZTProv: AsyncParsableCommand {
         version: version,
         subcommands: [
             ScanCommand.self, BLECommand.self, SoftAPCommand.self, DiscoverCommand.self, HandoffCommand.self,
-            DoctorCommand.self, DemoCommand.self,
+            DoctorCommand.self, DemoCommand.self, BatchCommand.self,
         ]
     )
 
@@ -29,12 +29,15 @@ struct ZTProv: AsyncParsableCommand {
     /// contract's status, not ArgumentParser's 64) and print in the `error[CODE]:` / `hint:` form.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(try StationProfile.expand(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+        } catch let error as ProvisioningError {
+            UsageFailure.report(error, arguments: CommandLine.arguments)
+            Glibc.exit(error.exitStatus.rawValue)
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             UsageFailure(message: message(for: error), arguments: CommandLine.arguments).report()

@@ -15,6 +15,11 @@ struct UsageFailure {
             text.split(separator: "\n").first.map(String.init) ?? text,
             hint: "Run `ztprov\(subcommand) --help` for the options."
         )
+        Self.report(error, arguments: arguments)
+    }
+
+    /// A failure found before parsing (a station profile that cannot be used), in the same form.
+    static func report(_ error: ProvisioningError, arguments: [String]) {
         Console(json: arguments.contains("--json"), verbosity: .normal, styled: false, write: Self.standardError)
             .failed(error)
     }

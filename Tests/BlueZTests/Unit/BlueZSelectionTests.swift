@@ -100,6 +100,14 @@ import Testing
         #expect(!BlueZScanFilter(address: "24:0A:C4:12:34:57").matches(other))
     }
 
+    @Test func anExactNameDoesNotMatchLongerNames() {
+        let filter = BlueZScanFilter(name: "MH-1")
+        #expect(filter.matches(Self.device(name: "MH-1", uuids: [])))
+        #expect(!filter.matches(Self.device(name: "MH-10", uuids: [])))
+        #expect(!filter.matches(Self.device(name: nil, uuids: [])))
+        #expect(filter.discoveryFilter.stringKeyed?["Pattern"]?.string == "MH-1")
+    }
+
     @Test func asksBlueZForLEOnlyWithUUIDsAndPattern() {
         let filter = BlueZScanFilter(serviceUUIDs: ["ffff"], namePrefix: "BLUFI_").discoveryFilter.stringKeyed
         #expect(filter?["Transport"]?.string == "le")

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import Provisioning
+import Records
+
+/// `ztprov batch`: the factory line. Units from a CSV file or a barcode scanner, provisioned in
+/// parallel across adapters, every attempt recorded.
+struct BatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Provision many units in parallel across adapters and record every attempt.",
+        discussion: """
+            Units come from --devices FILE (validated as a whole before anything starts) or, one line \
+            at a time, from stdin, as a barcode scanner types them. A line is a CSV header naming \
+            columns (address, name, ssid, pop, adapter) followed by rows, a bare TARGET[,POP] (a BLE \
+            address, else the advertised name for BLE or the hotspot SSID for SoftAP), or Espressif's \
+            QR payload {"ver":"v1","name":…,"pop":…,"transport":…}. The pop column is a secret: keep \
+            the file private; records never contain it.
+
+            Each adapter (--adapters, default every powered one) or Wi-Fi interface \
+            (--wifi-interfaces) works on one unit at a time. Lost links and timeouts are retried, on \
+            any lane; wrong credentials and units that cannot join are not. A unit with a successful \
+            record (on any station sharing the database) is skipped unless --force, so rerunning a \
+            batch after a crash or Ctrl-C resumes it. Ctrl-C records the attempts in flight as \
+            interrupted and leaves the rest untouched.
+
+            --config FILE reads the station profile: a JSON object whose keys are this command's long \
+            options ("ssid", "password-env", "adapters", "station", "area-id", …); options on the \
+            command line win. Secrets go by file or variable name only, as on the command line.
+
+            Exit status: 0 every unit provisioned or skipped, 10 some units failed (see `ztprov \
+            report`), 2 bad input, 3 no usable adapter or records unavailable, 130 interrupted.
+
+            Examples:
+              ztprov batch --devices units.csv --ssid Factory --password-file wifi.txt --adapters hci0,hci1
+              ztprov batch --config station.json --db postgres://line@db.factory/records
+            """
+    )
+
+    @Option(help: ArgumentHelp("Units, one per line; - or no option reads stdin.", valueName: "file"))
+    var devices: String?
+
+    @Option(help: "ble (BluFi through the adapters) or softap (protocomm through the Wi-Fi interfaces).")
+    var path: PathChoice = .ble
+
+    @Option(
+        help: ArgumentHelp(
+            "Comma-separated Bluetooth adapters (hciN, controller address or slot:N); default every powered one.",
+            valueName: "list"))
+    var adapters: String?
+
+    @Option(
+        name: .customLong("wifi-interfaces"),
+        help: ArgumentHelp("Comma-separated Wi-Fi interfaces for --path softap (default the first).", valueName: "list")
+    )
+    var wifiInterfaces: String?
+
+    @Option(help: ArgumentHelp("This station's name in the records (default the host name).", valueName: "name"))
+    var station: String?
+
+    @OptionGroup(title: "Records")
+    var records: RecordOptions
+
+    @Flag(help: "Provision units again even if the records show them provisioned.")
+    var force = false
+
+    @Option(help: ArgumentHelp("Extra tries for a unit whose link failed or timed out.", valueName: "count"))
+    var retries: Int = 2
+
+    @Option(help: ArgumentHelp("How long one attempt may take, in seconds.", valueName: "seconds"))
+    var attemptTimeout: Double = 120
+
+    @Option(help: ArgumentHelp("How long to scan for one BLE unit, in seconds.", valueName: "seconds"))
+    var scanTimeout: Double = 15
+
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("Station profile: a JSON object of long options (read before parsing).", valueName: "file"))
+    var configFile: String?
+
+    @OptionGroup(title: "Wi-Fi (the network every unit joins)")
+    var wifi: BluFiOptions
+
+    @OptionGroup(title: "SoftAP units (--path softap)")
+    var softAP: BatchSoftAPOptions
+
+    @OptionGroup(title: "Hand-off (with --area-id)")
+    var handoff: HandoffOptions
+
+    @OptionGroup(title: "LAN")
+    var lan: LANOptions
+
+    @OptionGroup var output: OutputOptions
+
+    enum PathChoice: String, ExpressibleByArgument, CaseIterable {
+        case ble, softap
+
+        var path: ProvisioningPath { self == .ble ? .ble : .softAP }
+    }
+
+    func validate() throws {
+        if path == .softap, wifi.ssid == nil { throw ValidationError("Pass --ssid with the network units join.") }
+        if path == .ble, wifiInterfaces != nil { throw ValidationError("--wifi-interfaces needs --path softap.") }
+        if path == .softap, adapters != nil { throw ValidationError("--adapters needs --path ble.") }
+        if !(0...10).contains(retries) { throw ValidationError("--retries must be 0 to 10.") }
+        if !(attemptTimeout > 0 && attemptTimeout <= 3600) {
+            throw ValidationError("--attempt-timeout must be a number of seconds between 0 and 3600.")
+        }
+        if !(scanTimeout > 0 && scanTimeout <= 600) {
+            throw ValidationError("--scan-timeout must be a number of seconds between 0 and 600.")
+        }
+        if handoff.areaID == nil, lan.interface != nil || lan.deviceAddress != nil {
+            throw ValidationError("LAN options belong to the hand-off: pass --area-id as well.")
+        }
+        if lan.deviceAddress != nil { throw ValidationError("--device-address names one device; a batch has many.") }
+    }
+
+    func run() async throws {
+        try await CommandRunner.run(output, timeout: .seconds(7 * 86_400)) {
+            (context) async throws(ProvisioningError) -> [JSONField] in
+            let plan = try await BatchPlan.make(self, context: context)
+            return try await plan.run(context: context)
+        }
+    }
+
+    /// The lanes' names as given, or nil for the path's default.
+    static func list(_ text: String?) -> [String]? {
+        text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+}

@@ -1,0 +1,67 @@
+import Provisioning
+import Records
+
+/// Per-lane progress of `ztprov batch`: `[hci1] 24:0A:C4:00:00:03: connected, ATT MTU 185` on stderr,
+/// one JSON event per step with `--json`, and a line per recorded attempt.
+struct BatchProgressPrinter: Sendable {
+    let console: Console
+
+    func report(_ event: BatchEvent) {
+        switch event {
+        case .skipped(let unit, let reason):
+            console.progress("\(unit.key): skipped (\(reason == .duplicate ? "named twice" : "provisioned before"))")
+            console.event(
+                "skipped", [JSONField("device", .string(unit.key)), JSONField("reason", .string(reason.rawValue))])
+        case .attemptStarted(let lane, let unit, let attempt):
+            console.progress("[\(lane)] \(unit.key): attempt \(attempt)")
+            console.event(
+                "attempt-started",
+                [
+                    JSONField("lane", .string(lane)), JSONField("device", .string(unit.key)),
+                    JSONField("attempt", .int(attempt)),
+                ])
+        case .progress(let lane, let unit, let text):
+            console.progress("[\(lane)] \(unit.key): \(text)", detail: true)
+        case .attemptRecorded(let record, let retrying):
+            recorded(record, retrying: retrying)
+        case .laneStopped(let lane, let error):
+            console.warning("[\(lane)] stopped taking units: error[\(error.code)]: \(error.message)")
+            console.event(
+                "lane-stopped", [JSONField("lane", .string(lane)), JSONField("code", .string(error.code.rawValue))])
+        }
+    }
+
+    private func recorded(_ record: ProvisioningRecord, retrying: Bool) {
+        let prefix = "[\(record.adapter)] \(record.deviceKey)"
+        if record.succeeded {
+            console.success("\(prefix): provisioned" + (record.deviceID.map { " as \($0)" } ?? ""))
+        } else {
+            let next = retrying ? " Retrying." : ""
+            console.progress("\(prefix): error[\(record.code)]: \(record.message ?? "")\(next)")
+        }
+        console.event("attempt-recorded", Self.fields(record) + [JSONField("retrying", .bool(retrying))])
+    }
+
+    /// A record as JSON fields; the same names `ztprov report --format json` uses.
+    static func fields(_ record: ProvisioningRecord) -> [JSONField] {
+        [
+            JSONField("lane", .string(record.adapter)), JSONField("device", .string(record.deviceKey)),
+            JSONField("address", .optional(record.address)), JSONField("device_id", .optional(record.deviceID)),
+            JSONField("security", .optional(record.security)), JSONField("attempt", .int(record.attempt)),
+            JSONField("final", .bool(record.isFinal)), JSONField("code", .string(record.code)),
+            JSONField("steps", .object(record.steps.map { JSONField($0.name, .int($0.milliseconds)) })),
+        ]
+    }
+
+    /// The tally as JSON fields.
+    static func fields(_ summary: BatchSummary) -> [JSONField] {
+        [
+            JSONField("provisioned", .int(summary.provisioned)), JSONField("failed", .int(summary.failed)),
+            JSONField("skipped", .int(summary.skipped)), JSONField("untouched", .int(summary.untouched)),
+            JSONField("attempts", .int(summary.attempts)),
+            JSONField(
+                "failures",
+                .object(summary.failuresByCode.sorted { $0.key < $1.key }.map { JSONField($0.key, .int($0.value)) })),
+        ]
+    }
+}

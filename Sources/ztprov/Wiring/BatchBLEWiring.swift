@@ -1,0 +1,87 @@
+import BluFi
+import BlueZ
+import Logging
+import Provisioning
+
+/// The BLE lanes of `ztprov batch`: adapters resolved once, then per unit a scan on the lane's
+/// adapter, a connection, and the BluFi flow, each with its own bus connection so lanes never share
+/// a write queue.
+enum BatchBLEWiring {
+    /// The adapters' kernel names for `selectors`, or every powered adapter when none are given.
+    static func lanes(_ selectors: [String]?) async throws(ProvisioningError) -> [String] {
+        do {
+            return try await BlueZClient.withClient { client in
+                guard let selectors else {
+                    let powered = await client.tree.adapters.filter(\.isPowered).map(\.name)
+                    if powered.isEmpty { _ = try await client.adapter(.firstPowered) }
+                    return powered
+                }
+                var names: [String] = []
+                for text in selectors {
+                    guard let selector = BlueZAdapterSelector(text) else {
+                        throw ProvisioningError(
+                            .invalidOption, "--adapters: \"\(text)\" is not hciN, a controller address or slot:N.",
+                            hint: "Run `ztprov doctor` to list the adapters.")
+                    }
+                    names.append(try await client.adapter(selector).name)
+                }
+                return names
+            }
+        } catch let error as ProvisioningError {
+            throw error
+        } catch {
+            throw .fromBlueZ(error, while: "listing adapters")
+        }
+    }
+
+    /// One BLE attempt: find the unit on the lane's adapter, connect, provision, then hand off if asked.
+    static func attempt(
+        settings: BluFiWiFiSettings, security: BluFiSecurityChoice, scanFor: Duration, logger: Logger,
+        handoff: BatchHandoff?
+    ) -> BatchAttempt {
+        { context in
+            let outcome = try await provision(
+                context, settings: settings, security: security, scanFor: scanFor, logger: logger)
+            if let handoff { try await handoff.run(context, deviceID: outcome.deviceID) }
+        }
+    }
+
+    private static func provision(
+        _ context: BatchAttemptContext, settings: BluFiWiFiSettings, security: BluFiSecurityChoice,
+        scanFor: Duration, logger: Logger
+    ) async throws -> BluFiProvisioningOutcome {
+        let (unit, journal) = (context.device, context.journal)
+        let filter = BlueZScanFilter(
+            serviceUUIDs: unit.address == nil ? [] : [BlueZScanFilter.bluFiServiceUUID], name: unit.name,
+            address: unit.address)
+        var activity = "connecting to bluetoothd"
+        do {
+            return try await BlueZClient.withClient { client in
+                let adapter = try await client.adapter(.name(context.lane))
+                for device in await client.releaseStaleConnections(matching: filter) {
+                    context.progress("released a link a previous run left up to \(device.address)")
+                }
+                activity = "scanning"
+                journal.began("scan")
+                let found = try await client.findDevice(on: adapter, filter: filter, timeout: scanFor)
+                journal.found(address: found.address)
+                activity = "connecting"
+                journal.began("connect")
+                context.progress("connecting to \(found.address)")
+                return try await client.withConnectedDevice(found, profile: .bluFi) { gatt in
+                    activity = "talking BluFi"
+                    context.progress("connected, ATT MTU \(gatt.mtu)")
+                    let flow = BluFiProvisioner(link: gatt, security: security, logger: logger)
+                    return try await flow.run(settings, deadline: context.deadline) { progress in
+                        journal.note(progress)
+                        context.progress("\(progress)")
+                    }
+                }
+            }
+        } catch let error as ProvisioningError {
+            throw error
+        } catch {
+            throw ProvisioningError.fromBlueZ(error, while: activity)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Glibc
+import Provisioning
+import Records
+
+/// `ztprov batch` put together: secrets read, lanes resolved, records opened and input checked before
+/// the first unit is touched; then the runner, the per-lane printer and the verdict.
+struct BatchPlan {
+    let runner: BatchRunner
+    let input: AsyncStream<BatchDevice>
+    let store: any ProvisioningRecordStore
+
+    static func make(_ command: BatchCommand, context: CommandContext) async throws(ProvisioningError) -> BatchPlan {
+        let path = command.path.path
+        let handoff =
+            command.handoff.areaID == nil
+            ? nil : BatchHandoff(options: command.handoff, lan: command.lan, context: context)
+        let attempt = try attempt(command, handoff: handoff, context: context)
+        let parser = BatchInputParser(path: path)
+        let input: AsyncStream<BatchDevice>
+        if let file = command.devices, file != "-" {
+            input = try BatchInputSource.file(file, parser: parser)
+        } else {
+            if isatty(STDIN_FILENO) == 1 {
+                context.console.progress("Scan or type one unit per line; Ctrl-D ends the batch.")
+            }
+            input = BatchInputSource.standardInput(parser: parser) { error in
+                context.console.warning("\(error.message) The line is skipped.")
+                context.console.event("rejected-line", [JSONField("message", .string(error.message))])
+            }
+        }
+        let lanes = try await lanes(command)
+        let location = command.records.location
+        let store = try await RecordStoreWiring.open(location)
+        let settings = BatchRunner.Settings(
+            batchID: UUID().uuidString.lowercased(), station: command.station ?? ProcessInfo.processInfo.hostName,
+            path: path, lanes: lanes, retryPolicy: BatchRetryPolicy(maxAttempts: command.retries + 1),
+            force: command.force, attemptTimeout: .milliseconds(Int64(command.attemptTimeout * 1000)))
+        let printer = BatchProgressPrinter(console: context.console)
+        let runner = BatchRunner(
+            settings: settings, store: store, events: printer.report,
+            storeFailure: { RecordStoreWiring.writeFailure($0, location: location) }, attempt: attempt)
+        context.console.progress(
+            "Batch \(settings.batchID) on \(settings.station): \(lanes.joined(separator: ", ")); records in \(location)"
+        )
+        context.console.event(
+            "batch-started",
+            [
+                JSONField("batch_id", .string(settings.batchID)), JSONField("station", .string(settings.station)),
+                JSONField("lanes", .array(lanes.map(JSONValue.string))),
+            ])
+        return BatchPlan(runner: runner, input: input, store: store)
+    }
+
+    /// Runs the batch; the result fields on success, `batch.incomplete` when some units failed.
+    func run(context: CommandContext) async throws(ProvisioningError) -> [JSONField] {
+        let summary = try await runner.run(input)
+        let fields = BatchProgressPrinter.fields(summary)
+        context.console.event("summary", fields)
+        let line =
+            "\(summary.provisioned) provisioned, \(summary.failed) failed, \(summary.skipped) skipped"
+            + (summary.untouched > 0 ? ", \(summary.untouched) untouched" : "")
+        if summary.interrupted {
+            context.console.warning("Interrupted: \(line).")
+            throw .interruptedByUser
+        }
+        guard summary.failed == 0 else {
+            context.console.output(line)
+            throw .batchIncomplete(failed: summary.failed, of: summary.total)
+        }
+        context.console.result("Batch done: \(line)")
+        return fields
+    }
+
+    private static func lanes(_ command: BatchCommand) async throws(ProvisioningError) -> [String] {
+        switch command.path {
+        case .ble: return try await BatchBLEWiring.lanes(BatchCommand.list(command.adapters))
+        case .softap: return BatchCommand.list(command.wifiInterfaces) ?? [BatchSoftAPWiring.defaultLane]
+        }
+    }
+
+    /// The per-unit attempt for the path, with every station-wide secret read now, before any unit.
+    private static func attempt(
+        _ command: BatchCommand, handoff: BatchHandoff?, context: CommandContext
+    ) throws(ProvisioningError) -> BatchAttempt {
+        let environment = ProcessInfo.processInfo.environment
+        switch command.path {
+        case .ble:
+            return BatchBLEWiring.attempt(
+                settings: try command.wifi.settings(expectsDeviceID: handoff != nil),
+                security: command.wifi.securityChoice,
+                scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), logger: context.logger, handoff: handoff)
+        case .softap:
+            let network = SoftAPTargetNetwork(
+                ssid: command.wifi.ssid ?? "", passphrase: try command.wifi.password.require(environment: environment))
+            let hotspotPassword = try command.wifi.apPassword.resolve(environment: environment, prompt: { _ in nil })
+            let sharedPoP = try command.softAP.proofOfPossession.resolve(environment: environment, prompt: { _ in nil })
+            let softAP = command.softAP
+            return BatchSoftAPWiring.attempt(
+                request: { unit in
+                    softAP.request(for: unit, hotspotPassword: hotspotPassword, sharedPoP: sharedPoP, network: network)
+                },
+                handoff: handoff)
+        }
+    }
+}
