@@ -284,5 +284,36 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-    ]
+    ] + fuzzTargets
 )
+
+// MARK: Fuzzing
+
+/// libFuzzer harnesses, declared only when `ZTPROV_FUZZ` is set (Tests/Fuzz/run-fuzzers sets it), so
+/// normal builds and `swift test` never see them. The script builds them with `--sanitize=fuzzer`.
+var fuzzTargets: [Target] {
+    guard Context.environment["ZTPROV_FUZZ"] != nil else { return [] }
+    let harnesses: [(name: String, dependencies: [Target.Dependency])] = [
+        ("BluFiFrameDecoderFuzzer", ["BluFi", "CryptoPrimitives"]),
+        ("BluFiClientFuzzer", ["BluFi", "CryptoPrimitives"]),
+        ("ProtocommSessionFuzzer", ["Protocomm", "ProtocommFuzzSupport"]),
+        ("ProtocommMessageFuzzer", ["Protocomm", "ProtocommFuzzSupport"]),
+        ("ZhitingPacketFuzzer", ["ZhitingLAN", "CryptoPrimitives"]),
+        ("HTTPResponseParserFuzzer", ["Sockets"]),
+    ]
+    let support: [Target] = [
+        .target(name: "FuzzSupport", path: "Tests/Fuzz/FuzzSupport", swiftSettings: strictSettings),
+        .target(
+            name: "ProtocommFuzzSupport", dependencies: ["Protocomm", "CryptoPrimitives"],
+            path: "Tests/Fuzz/ProtocommFuzzSupport", swiftSettings: strictSettings),
+    ]
+    return support
+        + harnesses.map { harness in
+            .executableTarget(
+                name: harness.name,
+                dependencies: harness.dependencies + ["FuzzSupport"],
+                path: "Tests/Fuzz/\(harness.name)",
+                swiftSettings: strictSettings + [.unsafeFlags(["-parse-as-library"])]
+            )
+        }
+}
