@@ -250,7 +250,10 @@ def serve(lab: Lab, environment: dict) -> None:
     for line in sys.stdin:
         words = line.split()
         if words == ["state"]:
-            report(daemon_state(lab, environment))
+            try:
+                report(daemon_state(lab, environment))
+            except (dbus.DBusException, subprocess.CalledProcessError) as error:
+                report({"error": f"reading the state failed: {error}\n{log_tail(lab, 'NetworkManager')}"})
         elif len(words) == 3 and words[0] == "activate-static":
             report(activate_static(words[1], words[2], environment))
         else:
