@@ -20,6 +20,11 @@ static inline gboolean CLibNM_is_device_wifi(gpointer object) {
     return NM_IS_DEVICE_WIFI(object);
 }
 
+/// `NM_IS_DEVICE_ETHERNET` likewise; it holds for veth devices too, which libnm models as Ethernet.
+static inline gboolean CLibNM_is_device_ethernet(gpointer object) {
+    return NM_IS_DEVICE_ETHERNET(object);
+}
+
 /// `G_PRIORITY_DEFAULT` is a plain define; re-exported so the executor can match D-Bus dispatch priority.
 static const gint CLibNM_PRIORITY_DEFAULT = G_PRIORITY_DEFAULT;
 

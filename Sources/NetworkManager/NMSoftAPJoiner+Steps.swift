@@ -31,7 +31,7 @@ extension NMSoftAPJoiner {
     /// Adds and activates the hotspot profile, then waits until NetworkManager reports it activated.
     func activate(
         _ request: WiFiJoinRequest,
-        towards accessPoint: LibNMAccessPoint,
+        towards accessPoint: LibNMAccessPoint?,
         attempt: NMJoinAttempt,
         cancellable: GCancellableHandle
     ) async throws {
@@ -60,15 +60,24 @@ extension NMSoftAPJoiner {
 
     private func hotspotProfile(
         for request: WiFiJoinRequest,
-        accessPoint: LibNMAccessPoint,
-        device: LibNMWiFiDevice,
+        accessPoint: LibNMAccessPoint?,
+        device: LibNMDevice,
         version: NMVersion
     ) -> NMSoftAPProfile {
-        NMSoftAPProfile(
+        let link: NMSoftAPProfile.Link =
+            switch configuration.link {
+            case .wifi:
+                .wifi(
+                    pinnedBSSID: request.bssid.flatMap { _ in
+                        accessPoint.flatMap { NMSoftAPProfile.hardwareAddressBytes($0.summary.bssid) }
+                    })
+            case .ethernetForTesting: .ethernetForTesting
+            }
+        return NMSoftAPProfile(
             request: request,
             uuid: generateConnectionUUID(),
             interfaceName: device.interfaceName,
-            pinnedBSSID: request.bssid.flatMap { _ in NMSoftAPProfile.hardwareAddressBytes(accessPoint.summary.bssid) },
+            link: link,
             version: version,
             owner: unprivilegedUserName()
         )
@@ -115,7 +124,7 @@ extension NMSoftAPJoiner {
 
     private func deactivate(
         _ activation: LibNMActiveConnection,
-        on device: LibNMWiFiDevice,
+        on device: LibNMDevice,
         client: LibNMClient,
         timeout: Duration
     ) async throws {
@@ -149,7 +158,7 @@ extension NMSoftAPJoiner {
     /// Reactivates the previous profile, or waits for it if NetworkManager already brought it back.
     private func restore(
         _ previous: LibNMRemoteConnection,
-        on device: LibNMWiFiDevice,
+        on device: LibNMDevice,
         client: LibNMClient,
         timeout: Duration
     ) async throws {
@@ -176,7 +185,7 @@ extension NMSoftAPJoiner {
 
     private func waitUntilActivated(
         _ activation: LibNMActiveConnection,
-        on device: LibNMWiFiDevice,
+        on device: LibNMDevice,
         stateLog: LibNMDeviceStateLog,
         timeout: Duration,
         cancellable: GCancellableHandle?,

@@ -8,17 +8,34 @@ public import Transports
 /// an address; leaving takes the hotspot down and reactivates the recorded connection. A failed or
 /// cancelled join cleans up the same way before it throws.
 public actor NMSoftAPJoiner: WiFiJoiner {
-    /// Where to find NetworkManager and which Wi-Fi device to use.
+    /// Where to find NetworkManager and which device to use.
     public struct Configuration: Sendable, Equatable {
-        /// The Wi-Fi interface, such as `wlan0`; `nil` takes NetworkManager's first Wi-Fi device.
+        /// The interface, such as `wlan0`; `nil` takes NetworkManager's first device of the ``link`` kind.
         public var interfaceName: String?
         /// A D-Bus address such as `unix:path=/run/…/system_bus_socket`; `nil` is the system bus.
         public var busAddress: String?
+        /// How the host reaches the device; always ``Link/wifi`` outside tests.
+        public var link: Link
 
-        public init(interfaceName: String? = nil, busAddress: String? = nil) {
+        public init(interfaceName: String? = nil, busAddress: String? = nil, link: Link = .wifi) {
             self.interfaceName = interfaceName
             self.busAddress = busAddress
+            self.link = link
         }
+    }
+
+    /// The kind of device the joiner activates its profile on.
+    public enum Link: Sendable, Equatable {
+        /// Scan for the device's hotspot and join it on a Wi-Fi device.
+        case wifi
+        /// Tests only: bring the same volatile, never-default profile up as a wired connection on an
+        /// Ethernet (or veth) device, with no scan.
+        ///
+        /// NetworkManager in a network namespace has no radio, only a veth; this lets a test run the
+        /// real daemon's activation, DHCP, volatile-profile removal and restore. The request's SSID
+        /// only names the profile, its passphrase and BSSID are unused, and the joined network's
+        /// ``JoinedWiFiNetwork/bssid`` is empty.
+        case ethernetForTesting
     }
 
     public let configuration: Configuration
@@ -61,12 +78,12 @@ public actor NMSoftAPJoiner: WiFiJoiner {
         -> NMJoinSession
     {
         let client = try await LibNMClient.open(busAddress: configuration.busAddress, cancellable: cancellable)
-        let device = try usableDevice(of: client)
-        let accessPoint = try await findAccessPoint(for: request, on: device, cancellable: cancellable)
+        guard client.isNetworkManagerRunning else { throw NetworkManagerError.notRunning }
+        let (device, accessPoint) = try await target(for: request, client: client, cancellable: cancellable)
         let attempt = NMJoinAttempt(client: client, device: device, previous: previousProfile(on: device))
         do {
             try await activate(request, towards: accessPoint, attempt: attempt, cancellable: cancellable)
-            let network = joinedNetwork(request, device: device, accessPoint: accessPoint.summary)
+            let network = joinedNetwork(request, device: device, bssid: accessPoint?.summary.bssid ?? "")
             return NMJoinSession(attempt: attempt, network: network, restoreTimeout: request.timeouts.restore)
         } catch {
             // The join's own error is the one to report; a failed restore behind it would hide the cause.
@@ -75,20 +92,34 @@ public actor NMSoftAPJoiner: WiFiJoiner {
         }
     }
 
-    private func usableDevice(of client: LibNMClient) throws -> LibNMWiFiDevice {
-        guard client.isNetworkManagerRunning else { throw NetworkManagerError.notRunning }
-        let device = try client.wifiDevice(named: configuration.interfaceName)
-        guard client.isWirelessEnabled else { throw NetworkManagerError.wifiDisabled }
+    /// The device to join on and, for Wi-Fi, the hotspot's access point found by scanning.
+    private func target(for request: WiFiJoinRequest, client: LibNMClient, cancellable: GCancellableHandle)
+        async throws -> (LibNMDevice, LibNMAccessPoint?)
+    {
+        switch configuration.link {
+        case .wifi:
+            let device = try client.wifiDevice(named: configuration.interfaceName)
+            guard client.isWirelessEnabled else { throw NetworkManagerError.wifiDisabled }
+            try checkUsable(device)
+            return (device, try await findAccessPoint(for: request, on: device, cancellable: cancellable))
+        case .ethernetForTesting:
+            let device = try client.ethernetDevice(named: configuration.interfaceName)
+            try checkUsable(device)
+            return (device, nil)
+        }
+    }
+
+    private func checkUsable(_ device: LibNMDevice) throws {
         switch device.state {
         case .unknown, .unmanaged, .unavailable:
             throw NetworkManagerError.deviceUnavailable(interface: device.interfaceName, state: device.state)
         default:
-            return device
+            return
         }
     }
 
     /// The profile running on the device now, unless it is a leftover ztprov profile.
-    private func previousProfile(on device: LibNMWiFiDevice) -> LibNMRemoteConnection? {
+    private func previousProfile(on device: LibNMDevice) -> LibNMRemoteConnection? {
         guard let profile = device.activeConnection?.profile,
             !profile.id.hasPrefix(NMSoftAPProfile.connectionIDPrefix)
         else { return nil }
@@ -97,14 +128,14 @@ public actor NMSoftAPJoiner: WiFiJoiner {
 
     private func joinedNetwork(
         _ request: WiFiJoinRequest,
-        device: LibNMWiFiDevice,
-        accessPoint: NMAccessPointSummary
+        device: LibNMDevice,
+        bssid: String
     ) -> JoinedWiFiNetwork {
         let ipv4 = device.ipv4
         return JoinedWiFiNetwork(
             interfaceName: device.interfaceName,
             ssid: request.ssid,
-            bssid: accessPoint.bssid,
+            bssid: bssid,
             localAddress: ipv4?.address,
             prefixLength: ipv4?.prefixLength,
             gateway: ipv4?.gateway
@@ -115,7 +146,7 @@ public actor NMSoftAPJoiner: WiFiJoiner {
 /// What one join changed in NetworkManager, so that teardown undoes exactly that.
 final class NMJoinAttempt {
     let client: LibNMClient
-    let device: LibNMWiFiDevice
+    let device: LibNMDevice
     /// The profile the device ran before, to reactivate afterwards.
     let previous: LibNMRemoteConnection?
     /// Whether NetworkManager started activating the hotspot, displacing the previous connection.
@@ -125,7 +156,7 @@ final class NMJoinAttempt {
     /// The UUID of a profile NetworkManager keeps after deactivation (before 1.16), to delete explicitly.
     var keptProfileUUID: String?
 
-    init(client: LibNMClient, device: LibNMWiFiDevice, previous: LibNMRemoteConnection?) {
+    init(client: LibNMClient, device: LibNMDevice, previous: LibNMRemoteConnection?) {
         self.client = client
         self.device = device
         self.previous = previous

@@ -16,11 +16,19 @@ struct NMSoftAPProfile: Equatable, Sendable {
     /// Chosen by ztprov, so a profile NetworkManager keeps can be found again for deletion.
     let uuid: String
     let interfaceName: String
-    /// The access point to pin, set when the request pins one.
-    let pinnedBSSID: [UInt8]?
+    let link: Link
     let version: NMVersion
     /// The user a non-root caller owns the profile as, so polkit's `settings.modify.own` suffices.
     let owner: String?
+
+    /// The kind of connection the profile describes.
+    enum Link: Equatable, Sendable {
+        /// The device's hotspot, pinned to one access point when the request pins one.
+        case wifi(pinnedBSSID: [UInt8]?)
+        /// ``NMSoftAPJoiner/Link/ethernetForTesting``: only the connection type differs; the
+        /// address, route and lifetime settings stay exactly those of the hotspot profile.
+        case ethernetForTesting
+    }
 
     var connectionID: String { Self.connectionIDPrefix + request.ssid }
 
@@ -28,13 +36,27 @@ struct NMSoftAPProfile: Equatable, Sendable {
         var settings = NMConnectionSettings()
         settings["connection", "id"] = .string(connectionID)
         settings["connection", "uuid"] = .string(uuid)
-        settings["connection", "type"] = .string("802-11-wireless")
         settings["connection", "interface-name"] = .string(interfaceName)
         settings["connection", "autoconnect"] = .bool(false)
-        settings["connection", "auth-retries"] = .int32(1)
         if let owner {
             settings["connection", "permissions"] = .strings(["user:\(owner)"])
         }
+        switch link {
+        case .wifi(let pinnedBSSID): addHotspot(to: &settings, pinnedBSSID: pinnedBSSID)
+        case .ethernetForTesting: settings["connection", "type"] = .string("802-3-ethernet")
+        }
+        settings["ipv4", "method"] = .string("auto")
+        settings["ipv4", "never-default"] = .bool(true)
+        settings["ipv4", "ignore-auto-dns"] = .bool(true)
+        settings["ipv4", "may-fail"] = .bool(false)
+        settings["ipv4", "dhcp-timeout"] = .int32(Self.dhcpTimeoutSeconds)
+        settings["ipv6", "method"] = .string(version.hasIPv6MethodDisabled ? "disabled" : "ignore")
+        return settings
+    }
+
+    private func addHotspot(to settings: inout NMConnectionSettings, pinnedBSSID: [UInt8]?) {
+        settings["connection", "type"] = .string("802-11-wireless")
+        settings["connection", "auth-retries"] = .int32(1)
         settings["802-11-wireless", "ssid"] = .bytes(Array(request.ssid.utf8))
         settings["802-11-wireless", "mode"] = .string("infrastructure")
         settings["802-11-wireless", "assigned-mac-address"] = .string("permanent")
@@ -47,13 +69,6 @@ struct NMSoftAPProfile: Equatable, Sendable {
             // System-owned: with no secret agent a wrong key then ends in NO_SECRETS instead of a prompt.
             settings["802-11-wireless-security", "psk-flags"] = .uint32(0)
         }
-        settings["ipv4", "method"] = .string("auto")
-        settings["ipv4", "never-default"] = .bool(true)
-        settings["ipv4", "ignore-auto-dns"] = .bool(true)
-        settings["ipv4", "may-fail"] = .bool(false)
-        settings["ipv4", "dhcp-timeout"] = .int32(Self.dhcpTimeoutSeconds)
-        settings["ipv6", "method"] = .string(version.hasIPv6MethodDisabled ? "disabled" : "ignore")
-        return settings
     }
 }
 

@@ -16,6 +16,9 @@ public enum NetworkManagerError: Error, Sendable, Equatable {
     case wifiDeviceNotFound(interface: String?)
     /// The named interface exists but is not a Wi-Fi device.
     case notWiFiDevice(interface: String)
+    /// The wired test link (``NMSoftAPJoiner/Link/ethernetForTesting``) found no Ethernet device by
+    /// that name (`nil`: none at all).
+    case ethernetTestLinkUnavailable(interface: String?)
     /// Wi-Fi is switched off in NetworkManager or by rfkill.
     case wifiDisabled
     /// The Wi-Fi device cannot be used in its current state (unmanaged, unavailable).
@@ -39,7 +42,8 @@ extension NetworkManagerError: WiFiJoinFailure {
         switch self {
         case .busUnavailable, .notRunning: .serviceUnavailable
         case .permissionDenied: .permissionDenied
-        case .wifiDeviceNotFound, .notWiFiDevice, .wifiDisabled, .deviceUnavailable, .alreadyJoined:
+        case .wifiDeviceNotFound, .notWiFiDevice, .ethernetTestLinkUnavailable, .wifiDisabled, .deviceUnavailable,
+            .alreadyJoined:
             .interfaceUnavailable
         case .accessPointNotFound: .networkNotFound
         case .activationFailed(let reason): Self.kind(of: reason?.meaning ?? .other)
@@ -69,6 +73,8 @@ extension NetworkManagerError: CustomStringConvertible {
         case .wifiDeviceNotFound(let interface?): "no network interface named \(interface)"
         case .wifiDeviceNotFound(nil): "NetworkManager knows no Wi-Fi device"
         case .notWiFiDevice(let interface): "\(interface) is not a Wi-Fi device"
+        case .ethernetTestLinkUnavailable(let interface?): "\(interface) is not an Ethernet device for the test link"
+        case .ethernetTestLinkUnavailable(nil): "NetworkManager knows no Ethernet device for the test link"
         case .wifiDisabled: "Wi-Fi is switched off in NetworkManager"
         case .deviceUnavailable(let interface, let state): "\(interface) cannot be used while \(state)"
         case .accessPointNotFound(let ssid): "no access point named \(ssid) in the scan results"

@@ -13,7 +13,7 @@ import Transports
         NMSoftAPProfile(
             request: WiFiJoinRequest(ssid: "ZT_1A2B3C", passphrase: passphrase),
             uuid: "5b0f6f0e-8e53-4c1c-9a0e-1d2b3c4d5e6f",
-            interfaceName: "wlan0", pinnedBSSID: pinnedBSSID, version: version, owner: owner)
+            interfaceName: "wlan0", link: .wifi(pinnedBSSID: pinnedBSSID), version: version, owner: owner)
     }
 
     @Test func guardsTheHostsRoutesResolverAndAutoconnect() {
@@ -33,6 +33,24 @@ import Transports
         #expect(settings["ipv4", "may-fail"] == .bool(false))
         #expect(settings["ipv4", "dhcp-timeout"] == .int32(25))
         #expect(settings["ipv6", "method"] == .string("disabled"))
+    }
+
+    @Test func ethernetTestLinkKeepsTheHostGuardsAndDropsTheHotspotSettings() {
+        var profile = Self.profile()
+        let hotspot = profile.settings
+        profile = NMSoftAPProfile(
+            request: profile.request, uuid: profile.uuid, interfaceName: "ztnm0", link: .ethernetForTesting,
+            version: profile.version, owner: nil)
+        let wired = profile.settings
+        #expect(wired["connection", "type"] == .string("802-3-ethernet"))
+        #expect(wired["connection", "interface-name"] == .string("ztnm0"))
+        #expect(wired["connection", "autoconnect"] == .bool(false))
+        for property in ["method", "never-default", "ignore-auto-dns", "may-fail", "dhcp-timeout"] {
+            #expect(wired["ipv4", property] == hotspot["ipv4", property])
+        }
+        #expect(wired["ipv6", "method"] == .string("disabled"))
+        #expect(wired["802-11-wireless", "ssid"] == nil)
+        #expect(wired["802-11-wireless-security", "psk"] == nil)
     }
 
     @Test func usesWPAPSKWithASystemOwnedKey() {

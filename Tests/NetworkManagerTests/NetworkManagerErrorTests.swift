@@ -11,6 +11,8 @@ import Transports
         (.wifiDeviceNotFound(interface: "wlan9"), .interfaceUnavailable),
         (.wifiDeviceNotFound(interface: nil), .interfaceUnavailable),
         (.notWiFiDevice(interface: "eth0"), .interfaceUnavailable),
+        (.ethernetTestLinkUnavailable(interface: "wlan0"), .interfaceUnavailable),
+        (.ethernetTestLinkUnavailable(interface: nil), .interfaceUnavailable),
         (.wifiDisabled, .interfaceUnavailable),
         (.deviceUnavailable(interface: "wlan0", state: .unmanaged), .interfaceUnavailable),
         (.accessPointNotFound(ssid: "ZT_1A2B3C"), .networkNotFound),

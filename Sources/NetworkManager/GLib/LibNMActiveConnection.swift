@@ -29,7 +29,7 @@ final class LibNMActiveConnection {
     }
 
     /// The activation and its device as the tracker reads them.
-    func snapshot(on device: LibNMWiFiDevice) -> NMActivationTracker.Snapshot {
+    func snapshot(on device: LibNMDevice) -> NMActivationTracker.Snapshot {
         NMActivationTracker.Snapshot(
             connectionState: state,
             connectionReason: stateReason,

@@ -3,7 +3,7 @@ internal import CLibNM
 /// Starting and ending activations. Each call returns when NetworkManager has *started* the work;
 /// callers wait for the outcome with ``NMActivationTracker``.
 extension LibNMClient {
-    /// Adds the profile and activates it on `device` towards `accessPoint`.
+    /// Adds the profile and activates it on `device`, towards `accessPoint` when it is a hotspot.
     ///
     /// With `volatile`, uses `AddAndActivateConnection2` with `persist=volatile` (the profile
     /// disappears when it goes down) and `bind-activation=dbus-client` (it goes down if ztprov
@@ -12,8 +12,8 @@ extension LibNMClient {
     /// NetworkManager started one that ended before libnm could load it.
     nonisolated(nonsending) func addAndActivate(
         _ settings: NMConnectionSettings,
-        device: LibNMWiFiDevice,
-        accessPoint: LibNMAccessPoint,
+        device: LibNMDevice,
+        accessPoint: LibNMAccessPoint?,
         volatile: Bool
     ) async throws -> (activation: LibNMActiveConnection?, isVolatile: Bool) {
         let partial = try simpleConnection(settings)
@@ -37,8 +37,8 @@ extension LibNMClient {
         }
     }
 
-    /// Activates a stored profile on `device`, letting NetworkManager pick the access point.
-    nonisolated(nonsending) func activate(_ profile: LibNMRemoteConnection, device: LibNMWiFiDevice) async throws
+    /// Activates a stored profile on `device`, letting NetworkManager pick any access point.
+    nonisolated(nonsending) func activate(_ profile: LibNMRemoteConnection, device: LibNMDevice) async throws
         -> LibNMActiveConnection
     {
         do {
@@ -80,8 +80,8 @@ extension LibNMClient {
 
     private nonisolated(nonsending) func addAndActivate2(
         _ partial: GObjectRef,
-        device: LibNMWiFiDevice,
-        accessPoint: LibNMAccessPoint
+        device: LibNMDevice,
+        accessPoint: LibNMAccessPoint?
     ) async throws -> LibNMActiveConnection {
         let options = GVariantRef(
             sinking: GVariantMaking.dictionary([
@@ -91,7 +91,7 @@ extension LibNMClient {
         )
         return try await gAsyncCall { callback, data in
             nm_client_add_and_activate_connection2(
-                object.opaque, partial.opaque, device.object.opaque, accessPoint.path, options.pointer, nil, callback,
+                object.opaque, partial.opaque, device.object.opaque, accessPoint?.path, options.pointer, nil, callback,
                 data)
         } finish: { [object] _, result in
             var error: UnsafeMutablePointer<GError>?
@@ -105,12 +105,12 @@ extension LibNMClient {
 
     private nonisolated(nonsending) func addAndActivate1(
         _ partial: GObjectRef,
-        device: LibNMWiFiDevice,
-        accessPoint: LibNMAccessPoint
+        device: LibNMDevice,
+        accessPoint: LibNMAccessPoint?
     ) async throws -> LibNMActiveConnection {
         try await gAsyncCall { callback, data in
             nm_client_add_and_activate_connection_async(
-                object.opaque, partial.opaque, device.object.opaque, accessPoint.path, nil, callback, data)
+                object.opaque, partial.opaque, device.object.opaque, accessPoint?.path, nil, callback, data)
         } finish: { [object] _, result in
             var error: UnsafeMutablePointer<GError>?
             guard let activation = nm_client_add_and_activate_connection_finish(object.opaque, result, &error) else {

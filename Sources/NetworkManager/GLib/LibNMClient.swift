@@ -59,12 +59,29 @@ final class LibNMClient {
 
     /// The Wi-Fi device named `interfaceName`, or the first Wi-Fi device when `nil`.
     func wifiDevice(named interfaceName: String?) throws -> LibNMWiFiDevice {
+        guard let device = try device(named: interfaceName, where: { CLibNM_is_device_wifi($0) != 0 }) else {
+            throw interfaceName.map(NetworkManagerError.notWiFiDevice) ?? .wifiDeviceNotFound(interface: nil)
+        }
+        return LibNMWiFiDevice(device)
+    }
+
+    /// The Ethernet (or veth) device named `interfaceName`, or the first one when `nil`.
+    func ethernetDevice(named interfaceName: String?) throws -> LibNMDevice {
+        guard let device = try device(named: interfaceName, where: { CLibNM_is_device_ethernet($0) != 0 }) else {
+            throw NetworkManagerError.ethernetTestLinkUnavailable(interface: interfaceName)
+        }
+        return LibNMDevice(device)
+    }
+
+    /// The device named `interfaceName` if it is of the wanted kind, or the first of that kind when `nil`.
+    ///
+    /// Throws when no device has that name at all; returns `nil` when it has but is of another kind.
+    private func device(named interfaceName: String?, where isWantedKind: (UnsafeMutableRawPointer) -> Bool) throws
+        -> GObjectRef?
+    {
         let devices = gPointerArrayElements(nm_client_get_devices(object.opaque))
         guard let interfaceName else {
-            guard let device = devices.first(where: { CLibNM_is_device_wifi($0) != 0 }) else {
-                throw NetworkManagerError.wifiDeviceNotFound(interface: nil)
-            }
-            return LibNMWiFiDevice(GObjectRef(retaining: device))
+            return devices.first(where: isWantedKind).map { GObjectRef(retaining: $0) }
         }
         guard
             let device = devices.first(where: {
@@ -73,10 +90,7 @@ final class LibNMClient {
         else {
             throw NetworkManagerError.wifiDeviceNotFound(interface: interfaceName)
         }
-        guard CLibNM_is_device_wifi(device) != 0 else {
-            throw NetworkManagerError.notWiFiDevice(interface: interfaceName)
-        }
-        return LibNMWiFiDevice(GObjectRef(retaining: device))
+        return isWantedKind(device) ? GObjectRef(retaining: device) : nil
     }
 
     private nonisolated(nonsending) static func connect(to address: String, cancellable: GCancellableHandle)

@@ -11,7 +11,7 @@ final class LibNMDeviceStateLog {
     private let connection: GObjectRef
     private var subscription: guint = 0
 
-    init(device: LibNMWiFiDevice, client: LibNMClient) {
+    init(device: LibNMDevice, client: LibNMClient) {
         connection = client.busConnection
         let recorder = Unmanaged.passRetained(StateChangeRecorder(log: self)).toOpaque()
         subscription = g_dbus_connection_signal_subscribe(

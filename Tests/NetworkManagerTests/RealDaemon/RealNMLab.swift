@@ -1,0 +1,158 @@
+import Foundation
+import TestSupport
+
+/// The real NetworkManager daemon in network namespaces of its own, for one test.
+///
+/// Tests/Harness/real_nm.py builds and owns everything (namespaces, veth, dnsmasq, private bus,
+/// the daemon) and answers commands on its standard input; closing that input, which also happens
+/// when this process dies, makes it tear everything down.
+final class RealNMLab {
+    /// What the helper reports once NetworkManager manages its end of the veth.
+    struct Topology: Decodable {
+        let busAddress: String
+        let interface: String
+        let nmNetns: String
+        let deviceNetns: String
+    }
+
+    /// The daemon's profiles and activations and the kernel's view of the interface, at one moment.
+    struct State: Decodable {
+        struct Profile: Decodable, Equatable {
+            let id: String
+            let type: String
+            let volatile: Bool
+        }
+
+        struct Activation: Decodable, Equatable {
+            let id: String
+            /// `NMActiveConnectionState`: 2 is activated.
+            let state: Int
+        }
+
+        let profiles: [Profile]
+        let active: [Activation]
+        /// IPv4 addresses on the interface, as `address/prefix`.
+        let addresses: [String]
+        /// Default routes in NetworkManager's namespace, as `ip -j route` prints them.
+        let defaultRoutes: [JSONValue]
+
+        /// The profiles ztprov created; the daemon's own loopback profile is not one.
+        var ztprovProfiles: [Profile] { profiles.filter { $0.id.hasPrefix("ztprov-") } }
+
+        /// The ids of activated connections other than loopback.
+        var activatedIDs: [String] { active.filter { $0.state == 2 && $0.id != "lo" }.map(\.id) }
+    }
+
+    struct HelperFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let topology: Topology
+    private let helper: Process
+    private let commands: FileHandle
+    private let replies: FileHandle
+
+    static let helperPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Harness/real_nm.py").path
+
+    /// Starts a lab (with or without a DHCP server on the device side), runs `body`, and always tears it down.
+    static func with<Result>(dhcp: Bool, _ body: (RealNMLab) async throws -> Result) async throws -> Result {
+        let lab = try await RealNMLab(dhcp: dhcp)
+        do {
+            let result = try await body(lab)
+            await lab.stop()
+            return result
+        } catch {
+            await lab.stop()
+            throw error
+        }
+    }
+
+    private init(dhcp: Bool) async throws {
+        let input = Pipe()
+        let output = Pipe()
+        helper = Process()
+        helper.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        helper.arguments = [Self.helperPath] + (dhcp ? [] : ["--no-dhcp"])
+        helper.standardInput = input
+        helper.standardOutput = output
+        commands = input.fileHandleForWriting
+        replies = output.fileHandleForReading
+        try helper.run()
+        let reply = try await Self.readLine(from: replies)
+        do {
+            topology = try Self.decode(Topology.self, from: reply)
+        } catch {
+            await Self.finish(helper, closing: commands)
+            throw error
+        }
+    }
+
+    func state() async throws -> State {
+        try Self.decode(State.self, from: try await send("state"))
+    }
+
+    /// Polls the state until `isSettled` holds or `timeout` passes, and returns the last state seen:
+    /// NetworkManager finishes some work (deleting a volatile profile) just after it reports the change.
+    func state(
+        within timeout: Duration = .seconds(5),
+        where isSettled: (State) -> Bool
+    ) async throws -> State {
+        let deadline = ContinuousClock.now + timeout
+        var state = try await state()
+        while !isSettled(state) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            state = try await self.state()
+        }
+        return state
+    }
+
+    /// Adds a persistent profile with a static address on the interface and waits until it is active.
+    func activateStaticProfile(named name: String, address: String) async throws {
+        _ = try Self.decode(JSONValue.self, from: try await send("activate-static \(name) \(address)"))
+    }
+
+    private func send(_ command: String) async throws -> Data {
+        try commands.write(contentsOf: Data((command + "\n").utf8))
+        return try await Self.readLine(from: replies)
+    }
+
+    private func stop() async {
+        await Self.finish(helper, closing: commands)
+    }
+
+    private static func finish(_ helper: Process, closing commands: FileHandle) async {
+        try? commands.close()
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                helper.waitUntilExit()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Reads one reply line off a cooperative thread, since the helper may take seconds to answer.
+    private static func readLine(from handle: FileHandle) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                var line = Data()
+                while let byte = try? handle.read(upToCount: 1), let first = byte.first {
+                    if first == UInt8(ascii: "\n") { return continuation.resume(returning: line) }
+                    line.append(first)
+                }
+                continuation.resume(throwing: HelperFailure(description: "real_nm.py exited without a reply"))
+            }
+        }
+    }
+
+    /// Decodes a reply, or throws the helper's `{"error": …}` with its message.
+    private static func decode<Value: Decodable>(_ type: Value.Type, from reply: Data) throws -> Value {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        if case .string(let message)? = try? decoder.decode([String: JSONValue].self, from: reply)["error"] {
+            throw HelperFailure(description: "real_nm.py: \(message)")
+        }
+        return try decoder.decode(type, from: reply)
+    }
+}
