@@ -16,7 +16,8 @@ struct ZTProv: AsyncParsableCommand {
         abstract: "Provision ESP32-based Zhiting smart-home devices from a Linux host.",
         discussion: """
             Exit status: 0 success, 2 usage, 3 host precondition, 4 device not found, 5 link failure, \
-            6 authentication failed, 7 device could not join Wi-Fi, 8 hand-off failed, 9 timeout, 130 interrupted.
+            6 authentication failed, 7 device could not join Wi-Fi, 8 hand-off failed, 9 timeout, \
+            10 batch finished with failed units, 130 interrupted.
             """,
         version: version,
         subcommands: [
