@@ -20,7 +20,10 @@ struct BatchEndToEndTests {
             return [
                 "adapters": .array(adapters.map(JSONValue.string)), "address": .string(address(index)),
                 "name": .string(name(index)), "write_latency_ms": 2,
-                "blufi": ["target_ssid": "Factory", "target_password": .string(password), "join_delay_ms": 200],
+                "blufi": [
+                    "target_ssid": "Factory", "target_password": .string(password), "join_delay_ms": 200,
+                    "device_id": .string(deviceID(index)),
+                ],
                 "faults": linkLoss.contains(index) ? ["link_loss_at_frame": 4] : [:],
             ]
         }
@@ -31,6 +34,7 @@ struct BatchEndToEndTests {
     }
 
     static func address(_ index: Int) -> String { String(format: "24:0A:C4:00:00:%02X", index) }
+    static func deviceID(_ index: Int) -> String { String(format: "240ac40000%02x", index) }
     static func name(_ index: Int) -> String { String(format: "MH-%04d", index) }
 
     /// A scratch directory with the units file (a header and one row per unit).
@@ -196,6 +200,34 @@ struct BatchEndToEndTests {
             #expect(outcome.standardError.contains("hint: "))
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("records.sqlite").path))
             #expect(try await !BLEEndToEndTests.bluezMethods(h).contains("Connect"))
+        }
+    }
+
+    @Test func handsAUnitToTheCloudAfterProvisioningIt() async throws {
+        let directory = try Self.workspace(units: 1)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var scenario = Self.scenario(units: 1)
+        if case .object(var members) = scenario {
+            members["device_host"] = ["zhiting": ["device_id": .string(Self.deviceID(1))]]
+            scenario = .object(members)
+        }
+        try await withHarness(scenario: scenario) { h in
+            var launch = try Self.batch(
+                h, directory,
+                [
+                    "--area-id", "42", "--access-token-env", "E2E_TOKEN", "--lan-interface", h.topology.hostInterface,
+                ])
+            launch.environment["E2E_TOKEN"] = "AT-batch-e2e-77aa"
+            let outcome = try await launch.run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let record = try #require(try await Self.records(directory).first)
+            #expect(record.succeeded && record.deviceID == Self.deviceID(1))
+            #expect(record.steps.map(\.name).last == "handoff", "\(record.steps)")
+            #expect(record.firmware.device != nil, "get_prop.info's software version is recorded")
+            let zhiting = "\(try await h.received(source: .zhiting))"
+            #expect(zhiting.contains("set_prop.server") && zhiting.contains("AT-batch-e2e-77aa"), "\(zhiting)")
+            #expect(!outcome.everything.contains("AT-batch-e2e-77aa"))
+            try Self.expectNoSecret(outcome, directory)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Provisioning
+import Records
 import ZhitingLAN
 
 /// The hand-off step of a batch attempt, one unit at a time: every hand-off binds the LAN port, so
@@ -29,7 +30,8 @@ actor BatchHandoff {
         attempt.progress("handing \(id) to the cloud")
         let handoffContext = CommandContext(
             console: context.console, logger: context.logger, deadline: attempt.deadline)
-        _ = try await options.perform(lan: lan, deviceID: id, context: handoffContext)
+        let result = try await options.handOff(lan: lan, deviceID: id, context: handoffContext)
+        attempt.journal.learned(firmware: FirmwareVersions(device: result.info.softwareVersion))
     }
 
     private func takeTurn() async {

@@ -13,6 +13,15 @@ extension HandoffOptions {
         deviceID: ZhitingDeviceID?,
         context: CommandContext
     ) async throws(ProvisioningError) -> [JSONField] {
+        Self.fields(try await handOff(lan: lan, deviceID: deviceID, context: context))
+    }
+
+    /// Like ``perform(lan:deviceID:context:)``, returning what the device said (the batch records its firmware).
+    func handOff(
+        lan: LANOptions,
+        deviceID: ZhitingDeviceID?,
+        context: CommandContext
+    ) async throws(ProvisioningError) -> LANHandoffResult {
         let request = try await request(target: lan.target(deviceID: deviceID), context: context)
         let link = try lan.openLink()
         defer { link.close() }
@@ -20,7 +29,12 @@ extension HandoffOptions {
         let printer = LANProgressPrinter(console: context.console)
         let result = try await flow.run(request, deadline: context.deadline, progress: printer.report)
         context.console.result("\(result.device.id) at \(result.device.endpoint.host) now uses \(result.echo)")
-        return LANProgressPrinter.fields(result.device) + [
+        return result
+    }
+
+    /// The JSON result's hand-off fields.
+    static func fields(_ result: LANHandoffResult) -> [JSONField] {
+        LANProgressPrinter.fields(result.device) + [
             JSONField("server", .optional(result.echo.server)), JSONField("port", .optional(result.echo.port)),
         ]
     }
