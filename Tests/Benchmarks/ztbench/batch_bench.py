@@ -21,7 +21,9 @@ LATENCY_MS, JOIN_MS = 15, 300
 
 
 def available(ztprov: str) -> bool:
-    return subprocess.run([ztprov, "batch", "--help"], capture_output=True).returncode == 0
+    """`batch --help` must succeed and describe the batch (an unknown word may just print the root help)."""
+    done = subprocess.run([ztprov, "batch", "--help"], capture_output=True, text=True)
+    return done.returncode == 0 and "--adapters" in done.stdout + done.stderr
 
 
 def scenario() -> dict:
@@ -51,7 +53,9 @@ def measure(ztprov: str, runs: int) -> list[dict]:
     results = []
     for count in (1, 2, 4):
         samples = [one_batch(ztprov, ADAPTERS[:count]) for _ in range(runs)]
-        wall = median(s["wall_s"] for s in samples)
+        if not any(s["ok"] for s in samples):
+            raise RuntimeError(f"batch on {count} adapter(s) failed: {samples[0]['stderr'][-800:]}")
+        wall = median(s["wall_s"] for s in samples if s["ok"])
         results.append({"adapters": count, "wall_s": wall, "throughput": len(DEVICES) / wall,
                         "cpu_per_device_s": median(s["cpu_s"] for s in samples) / len(DEVICES),
                         "failures": sum(1 for s in samples if not s["ok"]),

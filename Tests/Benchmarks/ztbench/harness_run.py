@@ -29,6 +29,7 @@ class ToolRun:
     max_rss_kib: int
     events: list  # (seconds since start, decoded JSON line)
     stderr: str
+    started_at: float = 0.0  # wall clock (time.time()), to find the run in the bus record
 
     @property
     def result(self) -> dict:
@@ -72,6 +73,12 @@ class Harness:
     def calls(self, mock: str) -> dict:
         return self._command("calls", ["--mock", mock])
 
+    def bus_record(self, since: float, until: float) -> list[dict]:
+        """The bus recorder's messages (time = wall clock) within [since, until]."""
+        with open(os.path.join(self.run_dir, "bus.jsonl"), encoding="utf-8") as handle:
+            entries = [json.loads(line) for line in handle if line.strip()]
+        return [e for e in entries if since <= e["time"] <= until]
+
     def device_host_record(self) -> list[dict]:
         path = os.path.join(self.run_dir, "device_host.jsonl")
         with open(path, encoding="utf-8") as handle:
@@ -87,6 +94,7 @@ class Harness:
 
 def run_timed(argv: list[str], env: dict, timeout_s: float) -> ToolRun:
     """Runs argv, stamping stdout lines; returns wall time and the child's rusage."""
+    started_at = time.time()
     began = time.monotonic()
     process = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     events, buffers, errors = [], {process.stdout: b"", process.stderr: b""}, []
@@ -111,4 +119,5 @@ def run_timed(argv: list[str], env: dict, timeout_s: float) -> ToolRun:
     wall = time.monotonic() - began
     process.returncode = os.waitstatus_to_exitcode(status)
     return ToolRun(status=process.returncode, wall_s=wall, cpu_s=usage.ru_utime + usage.ru_stime,
-                   max_rss_kib=usage.ru_maxrss, events=events, stderr=b"".join(errors).decode(errors="replace"))
+                   max_rss_kib=usage.ru_maxrss, events=events, stderr=b"".join(errors).decode(errors="replace"),
+                   started_at=started_at)

@@ -24,7 +24,9 @@ SCENARIO = {
                                              "frequency": 2412, "psk": HOTSPOT_PSK}],
            "previous_connection": {"id": "HomeBench", "ssid": "HomeNet"}},
     "device_host": {"protocomm": {"security": 1, "pop": POP, "ap_bssid": "24:0a:c4:b0:00:02",
-                                  "connecting_polls": CONNECTING_POLLS, "cleanup_delay_ms": 100}},
+                                  "connecting_polls": CONNECTING_POLLS, "cleanup_delay_ms": 100,
+                                  # Stock firmware stops provisioning once connected; runs in a row need it up.
+                                  "auto_stop": False}},
 }
 
 
