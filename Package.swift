@@ -284,6 +284,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The soak (Tests/Benchmarks/run-benchmarks --only soak): many provisionings in one process.
+        .target(name: "SoakMetrics", path: "Tests/Soak/SoakMetrics", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "ztprov-soak",
+            dependencies: [
+                "SoakMetrics", "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "Transports", "CryptoPrimitives",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Soak/ztprov-soak",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SoakTests", dependencies: ["SoakMetrics"], path: "Tests/Soak/SoakTests",
+            swiftSettings: strictSettings),
     ] + fuzzTargets
 )
 

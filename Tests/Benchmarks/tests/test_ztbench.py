@@ -1,0 +1,55 @@
+"""The benchmark's own arithmetic: minimal BluFi frame counts, the poll-gap reading and "flat"."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from ztbench import blufi_frames, softap_bench, stats  # noqa: E402
+
+
+def test_frame_capacity_follows_mtu_and_the_one_byte_length():
+    assert blufi_frames.frame_capacity(23, checksum=False) == 16
+    assert blufi_frames.frame_capacity(23, checksum=True) == 14
+    assert blufi_frames.frame_capacity(185, checksum=True) == 176
+    assert blufi_frames.frame_capacity(517, checksum=False) == 251
+
+
+def test_minimum_frames_at_the_fragment_boundaries():
+    # MTU 23 with checksum: 14 bytes fit one frame; fragments carry 12, the last piece up to 14.
+    assert [blufi_frames.minimum_frames(n, 23, True) for n in (0, 14, 15, 26, 27, 38, 39)] == [1, 1, 2, 2, 3, 3, 4]
+    # A V1 DH parameter block (263 bytes) at MTU 185 with checksum: 174 + 176 ≥ 263 → 2 frames.
+    assert blufi_frames.minimum_frames(263, 185, True) == 2
+
+
+def test_minimum_frames_agrees_with_the_android_fragmenter_rule():
+    """The Android/ztprov rule: pieces of C − 2 with a prefix while more than C remain, then the rest."""
+    for mtu in (23, 64, 185, 247, 517):
+        for checksum in (False, True):
+            capacity = blufi_frames.frame_capacity(mtu, checksum)
+            for length in range(0, 700):
+                pieces, remaining = 1, length
+                while remaining > capacity:
+                    remaining -= capacity - 2
+                    pieces += 1
+                assert blufi_frames.minimum_frames(length, mtu, checksum) == pieces, (mtu, checksum, length)
+
+
+def test_minimum_for_recorded_messages_reads_length_and_checksum_bit():
+    messages = [{"data": "00" * 20, "fc": 0x02}, {"data": "00" * 20, "fc": 0x00}, {"data": "", "fc": 0x01}]
+    assert blufi_frames.minimum_for_messages(messages, 23) == 2 + 2 + 1
+
+
+def test_poll_gaps_measure_last_connecting_to_connected():
+    records = [{"source": "protocomm", "event": "get_status", "time": t, "sta_state": s}
+               for t, s in ((10.0, 1), (10.5, 1), (11.02, 0), (20.0, 1), (20.6, 0))]
+    records.insert(2, {"source": "protocomm", "event": "apply_config", "time": 10.6})
+    assert [round(g, 2) for g in softap_bench.poll_gaps(records)] == [0.52, 0.6]
+
+
+def test_flat_allows_noise_but_not_growth():
+    assert stats.is_flat([100, 130, 104], 0.05)
+    assert not stats.is_flat([100, 101, 120], 0.05)
+    assert stats.is_flat([12, 12], 0)
+    assert not stats.is_flat([12, 13], 0)
+    assert stats.median([3, None, 1, 2]) == 2

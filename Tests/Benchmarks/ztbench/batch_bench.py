@@ -1,0 +1,74 @@
+"""`ztprov batch` on 1, 2 and 4 emulated adapters, 24 devices each heard by every adapter.
+
+Throughput = devices / wall time; the ratio to one adapter is the speed-up (target ≥ 3.6× at 4).
+CPU per device = the batch process's CPU time / devices. Skipped ("not available") while
+`ztprov batch --help` fails. The CLI used is the planned one (issue #10):
+  ztprov batch --path ble --adapters hci0,… --ssid S --password-env V --station NAME --db PATH
+               --devices FILE.csv --json
+"""
+
+import os
+import subprocess
+import tempfile
+
+from .ble_bench import PASSWORD
+from .harness_run import Harness
+from .stats import fmt, median
+
+ADAPTERS = ["hci0", "hci1", "hci2", "hci3"]
+DEVICES = [f"24:0A:C4:B1:00:{n:02X}" for n in range(24)]
+LATENCY_MS, JOIN_MS = 15, 300
+
+
+def available(ztprov: str) -> bool:
+    """`batch --help` must succeed and describe the batch (an unknown word may just print the root help)."""
+    done = subprocess.run([ztprov, "batch", "--help"], capture_output=True, text=True)
+    return done.returncode == 0 and "--adapters" in done.stdout + done.stderr
+
+
+def scenario() -> dict:
+    return {"bluez": {
+        "adapters": [{"name": name, "address": f"00:AA:BB:CC:DF:0{n}"} for n, name in enumerate(ADAPTERS)],
+        "devices": [{"adapters": ADAPTERS, "address": address, "name": f"ZT_LINE_{n:02d}",
+                     "write_latency_ms": LATENCY_MS, "advertise_delay_ms": 20, "resolve_delay_ms": 20,
+                     "blufi": {"join_delay_ms": JOIN_MS, "version": [1, 4]}}
+                    for n, address in enumerate(DEVICES)]}}
+
+
+def one_batch(ztprov: str, adapters: list[str]) -> dict:
+    with Harness(scenario(), netns=False) as harness, tempfile.TemporaryDirectory(prefix="ztb-batch-") as work:
+        devices = os.path.join(work, "devices.csv")
+        with open(devices, "w", encoding="utf-8") as handle:
+            handle.write("address\n" + "\n".join(DEVICES) + "\n")
+        run = harness.run([ztprov, "batch", "--path", "ble", "--adapters", ",".join(adapters), "--ssid", "HomeNet",
+                           "--password-env", "ZTB_WIFI", "--station", "bench", "--db",
+                           os.path.join(work, "line.db"), "--devices", devices, "--json"],
+                          {"ZTB_WIFI": PASSWORD}, in_host_netns=False, timeout_s=600)
+        provisioned = sum(1 for r in harness.received("blufi") if r.get("wifi_state") == "connected")
+    return {"ok": run.status == 0 and provisioned == len(DEVICES), "wall_s": run.wall_s, "cpu_s": run.cpu_s,
+            "provisioned": provisioned, "stderr": run.stderr}
+
+
+def measure(ztprov: str, runs: int) -> list[dict]:
+    results = []
+    for count in (1, 2, 4):
+        samples = [one_batch(ztprov, ADAPTERS[:count]) for _ in range(runs)]
+        if not any(s["ok"] for s in samples):
+            raise RuntimeError(f"batch on {count} adapter(s) failed: {samples[0]['stderr'][-800:]}")
+        wall = median(s["wall_s"] for s in samples if s["ok"])
+        results.append({"adapters": count, "wall_s": wall, "throughput": len(DEVICES) / wall,
+                        "cpu_per_device_s": median(s["cpu_s"] for s in samples) / len(DEVICES),
+                        "failures": sum(1 for s in samples if not s["ok"]),
+                        "provisioned": median(s["provisioned"] for s in samples)})
+    return results
+
+
+def rows(results: list[dict]) -> list[list]:
+    base = results[0]["throughput"]
+    return [[r["adapters"], fmt(r["wall_s"], " s", 1), fmt(r["throughput"] * 60, "/min", 1),
+             fmt(r["throughput"] / base, "×", 2), fmt(r["cpu_per_device_s"] * 1000, " ms"),
+             f"{fmt(r['provisioned'])}/{len(DEVICES)}", r["failures"]] for r in results]
+
+
+HEADER = ["adapters", "wall (24 devices)", "throughput", "vs 1 adapter", "CPU per device", "provisioned",
+          "failed runs"]
