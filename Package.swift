@@ -270,7 +270,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "BluFi",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "BluFi", "Records",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -278,7 +278,10 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The tests run the `ztprov` executable: this dependency makes `swift test` build it.
-            dependencies: ["TestSupport", "ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives"],
+            dependencies: [
+                "TestSupport", "ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives", "Records",
+                "SQLiteRecordStore",
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -60,7 +60,8 @@ extension ErrorCode {
     public static let interrupted = ErrorCode("interrupted", .interrupted)
 
     /// Every code ztprov can report; tests use it to prove the spellings are unique.
-    public static let catalogue: [ErrorCode] = sharedCatalogue + softAPCatalogue + bleCatalogue + hostCatalogue
+    public static let catalogue: [ErrorCode] =
+        sharedCatalogue + softAPCatalogue + bleCatalogue + hostCatalogue + recordsCatalogue
 
     /// The general, LAN and SC codes; each path adds its own list.
     static let sharedCatalogue: [ErrorCode] = [

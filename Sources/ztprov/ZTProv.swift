@@ -21,7 +21,7 @@ struct ZTProv: AsyncParsableCommand {
         version: version,
         subcommands: [
             ScanCommand.self, BLECommand.self, SoftAPCommand.self, DiscoverCommand.self, HandoffCommand.self,
-            DoctorCommand.self, DemoCommand.self,
+            DoctorCommand.self, DemoCommand.self, ReportCommand.self,
         ]
     )
 
