@@ -16,12 +16,14 @@ import sys
 import tempfile
 
 CORES = {"BluFi", "Protocomm", "ZhitingLAN"}
-ADAPTERS = {"BlueZ", "NetworkManager", "Sockets", "HCI"}
+ADAPTERS = {"BlueZ", "NetworkManager", "Sockets", "HCI", "SQLiteRecordStore", "PostgresRecordStore"}
 C_MODULE_HOMES = {
     "COpenSSL": "CryptoPrimitives/OpenSSL",
     "CDBus": "BlueZ/DBus",
     "CLibNM": "NetworkManager/GLib",
     "CBluetooth": "HCI",
+    "CSQLite": "SQLiteRecordStore/SQLite",
+    "CLibPQ": "PostgresRecordStore/LibPQ",
 }
 IO_MODULES = {"Glibc", "Musl", "FoundationNetworking", "Dispatch", "Logging", "SystemPackage"}
 NOT_FOR_CORES = ADAPTERS | {"Transports", "Provisioning", "DeviceEmulator"} | IO_MODULES
@@ -75,6 +77,8 @@ def self_test() -> int:
         },
         "Provisioning imports an adapter": {"Provisioning/Flow.swift": "public import Sockets\n"},
         "library prints": {"BlueZ/Scanner.swift": "func f() { print(\"x\") }\n"},
+        "Provisioning imports a record store": {"Provisioning/Batch.swift": "import SQLiteRecordStore\n"},
+        "libpq outside its folder": {"PostgresRecordStore/Store.swift": "import CLibPQ\n"},
     }
     failures = 0
     for name, files in cases.items():

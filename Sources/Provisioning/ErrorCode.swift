@@ -61,7 +61,7 @@ extension ErrorCode {
 
     /// Every code ztprov can report; tests use it to prove the spellings are unique.
     public static let catalogue: [ErrorCode] =
-        sharedCatalogue + softAPCatalogue + bleCatalogue + hostCatalogue + batchCatalogue
+        sharedCatalogue + softAPCatalogue + bleCatalogue + hostCatalogue + batchCatalogue + recordsCatalogue
 
     /// The general, LAN and SC codes; each path adds its own list.
     static let sharedCatalogue: [ErrorCode] = [

@@ -22,7 +22,7 @@ struct ZTProv: AsyncParsableCommand {
         version: version,
         subcommands: [
             ScanCommand.self, BLECommand.self, SoftAPCommand.self, DiscoverCommand.self, HandoffCommand.self,
-            DoctorCommand.self, DemoCommand.self, BatchCommand.self,
+            DoctorCommand.self, DemoCommand.self, BatchCommand.self, ReportCommand.self,
         ]
     )
 

@@ -1,4 +1,5 @@
 import CLibPQ
+import Foundation
 import Records
 
 #if canImport(Glibc)
@@ -75,7 +76,9 @@ final class LibPQConnection {
 
     private static func message(_ text: UnsafePointer<CChar>?) -> String {
         let message = text.map { String(cString: $0) } ?? ""
-        return message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // libpq's messages span lines, continuation lines indented with a tab.
+        return message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
     }
 
     deinit {

@@ -59,7 +59,7 @@ struct BatchCommand: AsyncParsableCommand {
     var station: String?
 
     @OptionGroup(title: "Records")
-    var records: RecordOptions
+    var records: RecordStoreOptions
 
     @Flag(help: "Provision units again even if the records show them provisioned.")
     var force = false

@@ -30,8 +30,8 @@ struct BatchPlan {
             }
         }
         let lanes = try await lanes(command)
-        let location = command.records.location
-        let store = try await RecordStoreWiring.open(location)
+        let location = command.records.location()
+        let store = try await openRecordStore(location)
         let settings = BatchRunner.Settings(
             batchID: UUID().uuidString.lowercased(), station: command.station ?? ProcessInfo.processInfo.hostName,
             path: path, lanes: lanes, retryPolicy: BatchRetryPolicy(maxAttempts: command.retries + 1),
@@ -39,7 +39,14 @@ struct BatchPlan {
         let printer = BatchProgressPrinter(console: context.console)
         let runner = BatchRunner(
             settings: settings, store: store, events: printer.report,
-            storeFailure: { RecordStoreWiring.writeFailure($0, location: location) }, attempt: attempt)
+            storeFailure: { error in
+                guard let error = error as? RecordStoreError else {
+                    return ProvisioningError(
+                        .recordsWriteFailed, "Could not record an attempt in \(location): \(error).",
+                        hint: "Check the database; this attempt is not recorded.")
+                }
+                return .records(error, at: location, while: .writing)
+            }, attempt: attempt)
         context.console.progress(
             "Batch \(settings.batchID) on \(settings.station): \(lanes.joined(separator: ", ")); records in \(location)"
         )

@@ -1,0 +1,18 @@
+/// The codes of the provisioning records: the SQLite file or PostgreSQL database a station writes.
+///
+/// All are host problems (3): the station's disk, permissions or database server, not the device.
+extension ErrorCode {
+    /// The database cannot be opened or reached: path, permissions, server down, login refused.
+    public static let recordsUnavailable = ErrorCode("records.unavailable", .hostPrecondition)
+    /// A newer ztprov's schema, or a database that is not ztprov's.
+    public static let recordsIncompatibleSchema = ErrorCode("records.incompatible-schema", .hostPrecondition)
+    /// An attempt could not be stored (disk full, I/O error, lock held too long).
+    public static let recordsWriteFailed = ErrorCode("records.write-failed", .hostPrecondition)
+    /// Records could not be read back for a report.
+    public static let recordsReadFailed = ErrorCode("records.read-failed", .hostPrecondition)
+
+    /// The records codes, joined into ``catalogue``.
+    static let recordsCatalogue: [ErrorCode] = [
+        .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed, .recordsReadFailed,
+    ]
+}

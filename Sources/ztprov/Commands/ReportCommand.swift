@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Provisioning
+import Records
+
+/// `ztprov report`: the provisioning records as CSV or JSON Lines on stdout, for yield and failure reports.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Export provisioning records (one row per attempt) as CSV or JSON Lines.",
+        discussion: """
+            Reads the records database the batch commands write (--db, else $ZTPROV_DB, else \
+            $XDG_DATA_HOME/ztprov/records.sqlite) and writes every attempt to stdout, oldest first. \
+            CSV follows RFC 4180 with a header row; --format json writes JSON Lines, one object per \
+            attempt per line, with the same snake_case columns. Timestamps are ISO 8601 in UTC; steps \
+            read name=ms;name=ms in CSV. Records never hold passwords, PoPs or tokens.
+
+            Examples:
+              ztprov report --format csv --since 8h > shift.csv
+              ztprov report --format json --station line-2 --final-only --since 2024-05-01
+              ztprov report --format csv --db postgresql://ztprov@db.factory.lan/ztprov
+            """
+    )
+
+    @Option(help: ArgumentHelp("Output format: csv, or json (JSON Lines).", valueName: "format"))
+    var format: Format
+
+    @Option(
+        help: ArgumentHelp(
+            "Only attempts started since a date (2024-05-01, UTC), a date-time (2024-05-01T08:00:00Z) or a "
+                + "span back from now (30m, 8h, 2d).",
+            valueName: "when"),
+        transform: { try ReportSince($0) }
+    )
+    var since: ReportSince?
+
+    @Option(help: ArgumentHelp("Only attempts made by this station.", valueName: "name"))
+    var station: String?
+
+    @Flag(help: "Only the attempt that settled each device (its success, or the failure not retried).")
+    var finalOnly = false
+
+    @OptionGroup(title: "Records")
+    var records: RecordStoreOptions
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if output.json {
+            throw ValidationError("report writes its export to stdout; use --format json instead of --json.")
+        }
+    }
+
+    func run() async throws {
+        let query = RecordQuery(since: since?.start(now: Date()), station: station)
+        let location = records.location()
+        let export = RecordExport(format.exportFormat)
+        try await CommandRunner.run(output, timeout: .seconds(300)) {
+            [finalOnly] (context) async throws(ProvisioningError) -> [JSONField] in
+            let store = try await openRecordStore(location)
+            let found: [ProvisioningRecord]
+            do {
+                found = try await store.records(matching: query).filter { !finalOnly || $0.isFinal }
+            } catch let error as RecordStoreError {
+                throw .records(error, at: location, while: .reading)
+            } catch {
+                throw .records(RecordStoreError(.failed, "\(error)"), at: location, while: .reading)
+            }
+            Console.write(export.text(found), to: .standardOutput)
+            context.console.progress("Exported \(found.count) attempt(s) from \(location)")
+            return []
+        }
+    }
+}
+
+extension ReportCommand {
+    /// The `--format` values.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv
+        case json
+
+        var exportFormat: RecordExport.Format {
+            switch self {
+            case .csv: .csv
+            case .json: .json
+            }
+        }
+    }
+}

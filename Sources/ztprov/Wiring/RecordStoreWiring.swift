@@ -1,0 +1,19 @@
+import PostgresRecordStore
+import Provisioning
+import Records
+import SQLiteRecordStore
+
+/// Opens the store a location names: the one place the record adapters meet the commands.
+///
+/// Failures become `records.unavailable` or `records.incompatible-schema`, with the location shown
+/// without its password.
+func openRecordStore(_ location: RecordStoreLocation) async throws(ProvisioningError) -> any ProvisioningRecordStore {
+    do {
+        switch location {
+        case .sqlite(let path): return try await SQLiteRecordStore(path: path)
+        case .postgres(let url): return try await PostgresRecordStore(url: url)
+        }
+    } catch {
+        throw .records(error, at: location, while: .opening)
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+
+/// A suite trait that starts one PostgreSQL server before the suite's first test and stops it after
+/// the last, on success and failure alike; tests reach it as `PostgresTestServer.current`.
+struct PostgresServerScope: SuiteTrait, TestScoping {
+    func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let server = try PostgresTestServer.start()
+        do {
+            try await PostgresTestServer.$current.withValue(server, operation: function)
+        } catch {
+            server.stop()
+            throw error
+        }
+        server.stop()
+    }
+}
+
+extension PostgresTestServer {
+    /// The server of the enclosing `.postgresServer` suite.
+    @TaskLocal static var current: PostgresTestServer?
+
+    /// The server of the enclosing suite, or a failure saying the trait is missing.
+    static func required() throws -> PostgresTestServer {
+        guard let current else { throw PostgresTestServerError(message: "the suite lacks the .postgresServer trait") }
+        return current
+    }
+}
+
+extension Trait where Self == PostgresServerScope {
+    /// One PostgreSQL server for the whole suite.
+    static var postgresServer: Self { PostgresServerScope() }
+}
