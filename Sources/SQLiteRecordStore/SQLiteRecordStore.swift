@@ -93,7 +93,8 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw RecordStoreError(.unavailable, "cannot create the directory \(parent.path): \(error.localizedDescription)")
+            throw RecordStoreError(
+                .unavailable, "cannot create the directory \(parent.path): \(error.localizedDescription)")
         }
     }
 

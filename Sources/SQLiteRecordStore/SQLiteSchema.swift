@@ -49,7 +49,8 @@ enum SQLiteSchema {
         }
         guard userVersion == version else {
             throw RecordStoreError(
-                .incompatibleSchema, "the records schema is version \(userVersion); this ztprov reads version \(version)")
+                .incompatibleSchema,
+                "the records schema is version \(userVersion); this ztprov reads version \(version)")
         }
         return false
     }

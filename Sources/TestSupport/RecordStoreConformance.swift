@@ -23,16 +23,21 @@ public enum RecordStoreConformance: String, CaseIterable, Sendable {
             #expect(try await store.records(matching: RecordQuery()) == [full, sparse])
         case .returnsOldestFirst:
             let times = [30.0, 10.0, 20.0].map { Self.start.addingTimeInterval($0) }
-            for (index, time) in times.enumerated() { try await store.append(Self.record("k\(index)", startedAt: time)) }
+            for (index, time) in times.enumerated() {
+                try await store.append(Self.record("k\(index)", startedAt: time))
+            }
             let keys = try await store.records(matching: RecordQuery()).map(\.deviceKey)
             #expect(keys == ["k1", "k2", "k0"])
         case .provisionedKeysCountOnlySuccesses:
             try await store.append(Self.record("done", code: ProvisioningRecord.successCode))
             try await store.append(Self.record("failed", code: "ble.connect-aborted"))
-            try await store.append(Self.record("done-elsewhere", station: "line-2", code: ProvisioningRecord.successCode))
+            try await store.append(
+                Self.record("done-elsewhere", station: "line-2", code: ProvisioningRecord.successCode))
             try await store.append(Self.record("retried", code: "ble.link-lost"))
             try await store.append(Self.record("retried", code: ProvisioningRecord.successCode))
-            let keys = try await store.provisionedDeviceKeys(among: ["done", "failed", "retried", "never", "done-elsewhere"])
+            let keys = try await store.provisionedDeviceKeys(among: [
+                "done", "failed", "retried", "never", "done-elsewhere",
+            ])
             #expect(keys == ["done", "retried", "done-elsewhere"])
             #expect(try await store.provisionedDeviceKeys(among: []) == [])
         case .queriesBySinceAndStation:
@@ -61,7 +66,9 @@ public enum RecordStoreConformance: String, CaseIterable, Sendable {
         address: "24:0A:C4:00:11:22", deviceID: "a1b2c3d4e5f6", path: .softAP, security: "sec2 patch 1", attempt: 3,
         isFinal: true, code: "softap.wrong-pop", message: "The device rejected the proof of possession; it's 🔒.",
         startedAt: start, finishedAt: start.addingTimeInterval(4.375),
-        steps: [RecordedStep(name: "join-hotspot", milliseconds: 2100), RecordedStep(name: "session", milliseconds: 87)],
+        steps: [
+            RecordedStep(name: "join-hotspot", milliseconds: 2100), RecordedStep(name: "session", milliseconds: 87),
+        ],
         firmware: FirmwareVersions(bluFi: nil, protocomm: "v1.1", device: "2.0.3-β"))
 
     /// A minimal record: every optional field nil, no steps.

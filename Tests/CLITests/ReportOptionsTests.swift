@@ -44,6 +44,8 @@ import Testing
         #expect(
             options.location(environment: ["ZTPROV_DB": "postgres://db/line", "HOME": "/root"])
                 == .postgres(url: "postgres://db/line"))
-        #expect(options.location(environment: ["HOME": "/home/op"]) == .sqlite(path: "/home/op/.local/share/ztprov/records.sqlite"))
+        #expect(
+            options.location(environment: ["HOME": "/home/op"])
+                == .sqlite(path: "/home/op/.local/share/ztprov/records.sqlite"))
     }
 }

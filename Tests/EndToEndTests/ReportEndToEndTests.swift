@@ -10,7 +10,8 @@ import Testing
     static func writeRecords(to path: String) async throws {
         let store = try await SQLiteRecordStore(path: path)
         let start = RecordStoreConformance.start
-        var retried = RecordStoreConformance.record("lamp-1", station: "line-1", code: "ble.link-lost", startedAt: start)
+        var retried = RecordStoreConformance.record(
+            "lamp-1", station: "line-1", code: "ble.link-lost", startedAt: start)
         retried.isFinal = false
         retried.message = "The BLE link dropped, \"twice\"."
         try await store.append(retried)
@@ -19,7 +20,8 @@ import Testing
     }
 
     static func withDatabase(_ body: (String) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/records.sqlite"
         try await writeRecords(to: path)
@@ -62,7 +64,8 @@ import Testing
     }
 
     @Test func aDatabaseThatIsNotOneFailsWithExitStatus3AndAHint() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let blocker = directory + "/not-a-directory"
@@ -70,10 +73,14 @@ import Testing
         let garbage = directory + "/garbage.sqlite"
         try String(repeating: "garbage ", count: 200).write(toFile: garbage, atomically: true, encoding: .utf8)
 
-        let unreachable = try await ZTProvProcess.run(["report", "--format", "csv", "--db", blocker + "/records.sqlite"])
+        let unreachable = try await ZTProvProcess.run([
+            "report", "--format", "csv", "--db", blocker + "/records.sqlite",
+        ])
         #expect(unreachable.exitStatus == 3, "\(unreachable)")
         #expect(unreachable.standardOutput.isEmpty)
-        #expect(unreachable.standardError.contains("error[records.unavailable]: Cannot open the records database \(blocker)/records.sqlite"))
+        #expect(
+            unreachable.standardError.contains(
+                "error[records.unavailable]: Cannot open the records database \(blocker)/records.sqlite"))
         #expect(unreachable.standardError.contains("\nhint: Check that this user can create and write the file"))
 
         let foreign = try await ZTProvProcess.run(["report", "--format", "csv", "--db", garbage])

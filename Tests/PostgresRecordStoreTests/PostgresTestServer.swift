@@ -27,9 +27,12 @@ struct PostgresTestServer: Sendable {
         do {
             if getuid() == 0 { try CommandLineTool.run("/usr/bin/chown", ["postgres:postgres", directory]) }
             try server.runAsServerUser(
-                "initdb", ["-D", server.data, "-U", user, "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
+                "initdb",
+                ["-D", server.data, "-U", user, "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
             let options = "-h 127.0.0.1 -p \(server.port) -k \(directory) -F"
-            try server.runAsServerUser("pg_ctl", ["-D", server.data, "-l", directory + "/server.log", "-o", options, "-w", "-t", "120", "start"])
+            try server.runAsServerUser(
+                "pg_ctl",
+                ["-D", server.data, "-l", directory + "/server.log", "-o", options, "-w", "-t", "120", "start"])
         } catch {
             server.stop()
             throw error

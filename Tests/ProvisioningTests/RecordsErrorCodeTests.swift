@@ -23,7 +23,9 @@ import Testing
         let error = ProvisioningError.records(
             RecordStoreError(.unavailable, "unable to open database file"), at: Self.file, while: .opening)
         #expect(error.code == .recordsUnavailable)
-        #expect(error.message == "Cannot open the records database /var/lib/ztprov/records.sqlite: unable to open database file.")
+        #expect(
+            error.message
+                == "Cannot open the records database /var/lib/ztprov/records.sqlite: unable to open database file.")
         #expect(
             error.hint
                 == "Check that this user can create and write the file and its directory, or pass --db (or set "
@@ -68,7 +70,9 @@ import Testing
         let error = ProvisioningError.records(
             RecordStoreError(.failed, "database or disk is full"), at: Self.file, while: .writing)
         #expect(error.code == .recordsWriteFailed)
-        #expect(error.message == "Could not record the attempt in /var/lib/ztprov/records.sqlite: database or disk is full.")
+        #expect(
+            error.message == "Could not record the attempt in /var/lib/ztprov/records.sqlite: database or disk is full."
+        )
         #expect(
             error.hint == "Check free disk space and, for PostgreSQL, the server's log; this attempt is not recorded.")
         #expect(error.exitStatus.rawValue == 3)
@@ -79,7 +83,8 @@ import Testing
             RecordStoreError(.failed, "database disk image is malformed"), at: Self.file, while: .reading)
         #expect(error.code == .recordsReadFailed)
         #expect(
-            error.message == "Could not read the records from /var/lib/ztprov/records.sqlite: database disk image is malformed.")
+            error.message
+                == "Could not read the records from /var/lib/ztprov/records.sqlite: database disk image is malformed.")
         #expect(
             error.hint == "Check the database is intact (sqlite3 FILE 'PRAGMA integrity_check') or the server's log.")
         #expect(error.exitStatus.rawValue == 3)

@@ -22,14 +22,18 @@ import Testing
             RecordStoreLocation.defaultLocation(environment: ["XDG_DATA_HOME": "/data"], homeDirectory: home)
                 == .sqlite(path: "/data/ztprov/records.sqlite"))
         #expect(
-            RecordStoreLocation.defaultLocation(environment: ["XDG_DATA_HOME": "relative", "ZTPROV_DB": ""], homeDirectory: home)
+            RecordStoreLocation.defaultLocation(
+                environment: ["XDG_DATA_HOME": "relative", "ZTPROV_DB": ""], homeDirectory: home)
                 == .sqlite(path: "/home/op/.local/share/ztprov/records.sqlite"))
     }
 
     @Test(arguments: [
         ("postgres://line:s3cr%40t@db.example:5433/ztprov", "postgres://line:****@db.example:5433/ztprov"),
         ("postgresql://line:p@ss@db.example/ztprov", "postgresql://line:****@db.example/ztprov"),
-        ("postgres://db.example/ztprov?user=line&password=hunter2", "postgres://db.example/ztprov?user=line&password=****"),
+        (
+            "postgres://db.example/ztprov?user=line&password=hunter2",
+            "postgres://db.example/ztprov?user=line&password=****"
+        ),
         ("postgres://line@db.example/ztprov", "postgres://line@db.example/ztprov"),
     ])
     func descriptionHidesThePassword(_ url: String, _ shown: String) {

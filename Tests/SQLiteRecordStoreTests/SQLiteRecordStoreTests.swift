@@ -40,7 +40,8 @@ import Testing
         #expect(
             output
                 == [
-                    expected.deviceKey, expected.code, #"[{"milliseconds":2100,"name":"join-hotspot"},{"milliseconds":87,"name":"session"}]"#,
+                    expected.deviceKey, expected.code,
+                    #"[{"milliseconds":2100,"name":"join-hotspot"},{"milliseconds":87,"name":"session"}]"#,
                     "1714550400125000",
                 ])
         withExtendedLifetime(store) {}

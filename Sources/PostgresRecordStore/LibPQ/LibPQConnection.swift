@@ -22,7 +22,8 @@ final class LibPQConnection {
         let keywords = settings.map { strdup($0.0) } + [nil]
         let values = settings.map { strdup($0.1) } + [nil]
         defer { (keywords + values).forEach { free($0) } }
-        guard let connection = PQconnectdbParams(keywords.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, 1)
+        guard
+            let connection = PQconnectdbParams(keywords.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, 1)
         else { throw RecordStoreError(.unavailable, "libpq could not allocate a connection") }
         guard PQstatus(connection) == CONNECTION_OK else {
             let detail = Self.message(PQerrorMessage(connection))

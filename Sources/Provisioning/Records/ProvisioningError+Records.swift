@@ -11,7 +11,9 @@ extension ProvisioningError {
 
     /// Maps a store failure at `location` (shown without its password); the store's words go into
     /// the message, since they name the actual cause (permissions, refused connection, full disk).
-    public static func records(_ error: RecordStoreError, at location: RecordStoreLocation, while activity: RecordsActivity)
+    public static func records(
+        _ error: RecordStoreError, at location: RecordStoreLocation, while activity: RecordsActivity
+    )
         -> ProvisioningError
     {
         var detail = location.redacting(error.detail)
@@ -19,7 +21,8 @@ extension ProvisioningError {
         switch (error.kind, activity) {
         case (.incompatibleSchema, _):
             return ProvisioningError(
-                .recordsIncompatibleSchema, "The records database \(location) is not one this ztprov can use: \(detail).",
+                .recordsIncompatibleSchema,
+                "The records database \(location) is not one this ztprov can use: \(detail).",
                 hint: "If a newer ztprov wrote it, upgrade this one; otherwise pass --db (or set ZTPROV_DB) with "
                     + "a new file or database.", detail: detail)
         case (.unavailable, _), (.failed, .opening):
