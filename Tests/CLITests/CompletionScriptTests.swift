@@ -10,7 +10,8 @@ import Testing
     /// into each subcommand's definition, not just the root's list.
     static let subcommands: [(name: String, option: String)] = [
         ("scan", "duration"), ("ble", "scan-timeout"), ("softap", "wifi-interface"), ("discover", "listen"),
-        ("handoff", "device-id"), ("doctor", "for"), ("demo", "blufi-security"), ("report", "final-only"),
+        ("handoff", "device-id"), ("doctor", "for"), ("demo", "blufi-security"), ("batch", "adapters"),
+        ("report", "final-only"),
     ]
 
     @Test func theExpectedSubcommandsAreTheDefinedOnes() {
