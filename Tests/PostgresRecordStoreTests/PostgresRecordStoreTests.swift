@@ -11,12 +11,12 @@ import Testing
 struct PostgresRecordStoreTests {
     @Test(arguments: RecordStoreConformance.allCases)
     func conformsToTheStoreContract(_ check: RecordStoreConformance) async throws {
-        let url = try PostgresTestServer.required().freshDatabase()
+        let url = try await PostgresTestServer.required().freshDatabase()
         try await check.run(on: PostgresRecordStore(url: url))
     }
 
     @Test func stationsSharingTheDatabaseSeeEachOthersSuccesses() async throws {
-        let url = try PostgresTestServer.required().freshDatabase()
+        let url = try await PostgresTestServer.required().freshDatabase()
         let first = try await PostgresRecordStore(url: url)
         let second = try await PostgresRecordStore(url: url)
         try await first.append(RecordStoreConformance.record("lamp-1", station: "line-1"))
@@ -28,9 +28,9 @@ struct PostgresRecordStoreTests {
 
     @Test func aNewerSchemaIsRefused() async throws {
         let server = try PostgresTestServer.required()
-        let url = try server.freshDatabase()
+        let url = try await server.freshDatabase()
         _ = try await PostgresRecordStore(url: url)
-        try server.psql(url, "UPDATE ztprov_schema SET version = 2")
+        try await server.psql(url, "UPDATE ztprov_schema SET version = 2")
 
         let error = await #expect(throws: RecordStoreError.self) { try await PostgresRecordStore(url: url) }
         #expect(error?.kind == .incompatibleSchema)
@@ -39,8 +39,8 @@ struct PostgresRecordStoreTests {
 
     @Test func anotherProgramsAttemptsTableIsRefused() async throws {
         let server = try PostgresTestServer.required()
-        let url = try server.freshDatabase()
-        try server.psql(url, "CREATE TABLE attempts (id integer)")
+        let url = try await server.freshDatabase()
+        try await server.psql(url, "CREATE TABLE attempts (id integer)")
 
         let error = await #expect(throws: RecordStoreError.self) { try await PostgresRecordStore(url: url) }
         #expect(error?.kind == .incompatibleSchema)

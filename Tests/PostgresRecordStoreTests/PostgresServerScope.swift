@@ -8,14 +8,14 @@ struct PostgresServerScope: SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try PostgresTestServer.start()
+        let server = try await PostgresTestServer.start()
         do {
             try await PostgresTestServer.$current.withValue(server, operation: function)
         } catch {
-            server.stop()
+            await server.stop()
             throw error
         }
-        server.stop()
+        await server.stop()
     }
 }
 

@@ -19,53 +19,54 @@ struct PostgresTestServer: Sendable {
     private let binaries: String
 
     /// Initializes a cluster and starts it; stops and removes everything if starting fails.
-    static func start() throws -> PostgresTestServer {
+    static func start() async throws -> PostgresTestServer {
         guard let binaries else { throw PostgresTestServerError(message: "PostgreSQL is not installed") }
         let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-pg-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         let server = PostgresTestServer(directory: directory, port: try LoopbackPort.free(), binaries: binaries)
         do {
-            if getuid() == 0 { try CommandLineTool.run("/usr/bin/chown", ["postgres:postgres", directory]) }
-            try server.runAsServerUser(
+            if getuid() == 0 { try await CommandLineTool.run("/usr/bin/chown", ["postgres:postgres", directory]) }
+            try await server.runAsServerUser(
                 "initdb",
                 ["-D", server.data, "-U", user, "-A", "trust", "-E", "UTF8", "--no-sync", "--no-instructions"])
             let options = "-h 127.0.0.1 -p \(server.port) -k \(directory) -F"
-            try server.runAsServerUser(
+            try await server.runAsServerUser(
                 "pg_ctl",
                 ["-D", server.data, "-l", directory + "/server.log", "-o", options, "-w", "-t", "120", "start"])
         } catch {
-            server.stop()
+            await server.stop()
             throw error
         }
         return server
     }
 
     /// Stops the server at once (its data is thrown away) and removes the directory.
-    func stop() {
-        try? runAsServerUser("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+    func stop() async {
+        try? await runAsServerUser("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
         try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// Creates an empty database for one test and returns its URL.
-    func freshDatabase() throws -> String {
+    func freshDatabase() async throws -> String {
         let name = "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try CommandLineTool.run(binaries + "/createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, name])
+        try await CommandLineTool.run(
+            binaries + "/createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, name])
         return "postgres://\(Self.user)@127.0.0.1:\(port)/\(name)"
     }
 
     /// Runs SQL in the database at `url` with psql, as a person tampering with it would.
-    func psql(_ url: String, _ sql: String) throws {
-        try CommandLineTool.run(binaries + "/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql])
+    func psql(_ url: String, _ sql: String) async throws {
+        try await CommandLineTool.run(binaries + "/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql])
     }
 
     private var data: String { directory + "/data" }
 
-    private func runAsServerUser(_ tool: String, _ arguments: [String]) throws {
+    private func runAsServerUser(_ tool: String, _ arguments: [String]) async throws {
         let path = binaries + "/" + tool
         if getuid() == 0 {
-            try CommandLineTool.run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments)
+            try await CommandLineTool.run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments)
         } else {
-            try CommandLineTool.run(path, arguments)
+            try await CommandLineTool.run(path, arguments)
         }
     }
 }
