@@ -87,8 +87,12 @@ def test_a_connected_unit_stops_advertising_and_blocks_the_other_adapters(line):
     client, unit = line["client"], UNITS[5]
     connect(client, unit, "hci0")
     assert not client.get(device_path(unit, "hci1"), DEVICE, "Connected")
-    silent_from = len(client.signals)
     client.pump(1.3)  # more than one report interval of the running discoveries
+    # The mock sends in order, so reports before its Connected=True signal predate the connection
+    # (a loaded machine may deliver them late); only what follows that signal must be silent.
+    silent_from = 1 + max(index for index, (path, _, member, args) in enumerate(client.signals)
+                          if path == device_path(unit, "hci0") and member == "PropertiesChanged"
+                          and bool(args[1].get("Connected", False)))
     rssi_paths = {path for path, _, member, args in client.signals[silent_from:]
                   if member == "PropertiesChanged" and "RSSI" in args[1]}
     assert not {device_path(unit, a) for a in ADAPTERS} & rssi_paths

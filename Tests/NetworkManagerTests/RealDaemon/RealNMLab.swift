@@ -125,17 +125,19 @@ final class RealNMLab {
     private static func finish(_ helper: Process, closing commands: FileHandle) async {
         try? commands.close()
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 helper.waitUntilExit()
                 continuation.resume()
             }
         }
     }
 
-    /// Reads one reply line off a cooperative thread, since the helper may take seconds to answer.
+    /// Reads one reply line on a thread of its own, since the helper may take seconds to answer: on
+    /// Linux, Dispatch's global queue shares its few threads with Swift's cooperative pool, so a
+    /// blocking read there starves every other suite running beside this one.
     private static func readLine(from handle: FileHandle) async throws -> Data {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 var line = Data()
                 while let byte = try? handle.read(upToCount: 1), let first = byte.first {
                     if first == UInt8(ascii: "\n") { return continuation.resume(returning: line) }
