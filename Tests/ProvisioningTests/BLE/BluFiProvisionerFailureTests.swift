@@ -58,7 +58,8 @@ import Testing
     }
 
     @Test func aJoinThatNeverEndsTimesOutAfterReportingConnectingOnce() async {
-        let timeouts = Self.timeouts { $0.wifiJoin = .seconds(1) }
+        // Long enough that a stalled, loaded machine still gets one status poll in before the deadline.
+        let timeouts = Self.timeouts { $0.wifiJoin = .seconds(4) }
         let ble = EmulatedBLE(joinDelay: nil, timeouts: timeouts)
         await expectFailure(ble, code: .bluFiWiFiJoinTimeout, status: .wifiJoinFailed, mentioning: "still trying")
         let joining = ble.recorder.progress.compactMap { event -> BluFiStationState? in
