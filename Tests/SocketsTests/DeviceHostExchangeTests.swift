@@ -8,7 +8,7 @@ import Testing
 @Suite(.enabled(if: DeviceHostProcess.isAvailable, "needs Tests/Harness/ztharness/device_host.py and /usr/bin/python3"))
 struct DeviceHostExchangeTests {
     @Test func completesASecurity0HandshakeOnOneConnectionWithTheCookie() async throws {
-        let device = try DeviceHostProcess(configuration: [
+        let device = try await DeviceHostProcess.start(configuration: [
             "protocomm": ["security": 0], "random": ["session_id": "0000beef"],
         ])
         let transport = HTTPProtocommTransport(device: device.endpoint, exchangeTimeout: .seconds(5))

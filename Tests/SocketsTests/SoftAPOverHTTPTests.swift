@@ -16,11 +16,12 @@ struct SoftAPOverHTTPTests {
         proofOfPossession: Secret("abcd1234"), srpUsername: "wifiprov", srpPassword: Secret("abcd1234"))
 
     /// Starts a device with these `protocomm` settings on top of fast defaults.
-    static func device(_ settings: [String: Any]) throws -> DeviceHostProcess {
-        let fast: [String: Any] = [
-            "connecting_polls": 1, "scan_duration_ms": 0, "networks": [["ssid": "HomeNet", "rssi": -40]],
+    static func device(_ settings: [String: any Sendable]) async throws -> DeviceHostProcess {
+        let fast: [String: any Sendable] = [
+            "connecting_polls": 1, "scan_duration_ms": 0,
+            "networks": [["ssid": "HomeNet", "rssi": -40] as [String: any Sendable]],
         ]
-        return try DeviceHostProcess(configuration: ["protocomm": fast.merging(settings) { $1 }])
+        return try await DeviceHostProcess.start(configuration: ["protocomm": fast.merging(settings) { $1 }])
     }
 
     static func run(
@@ -41,7 +42,7 @@ struct SoftAPOverHTTPTests {
 
     @Test(arguments: [(0, 0), (1, 0), (2, 0), (2, 1)])
     func provisionsEachScheme(security: Int, patch: Int) async throws {
-        let host = try Self.device(["security": security, "sec2_patch": patch])
+        let host = try await Self.device(["security": security, "sec2_patch": patch])
         let joiner = InMemoryWiFiJoiner(hotspots: [Self.hotspot])
         let outcome = try await Self.run(against: host, joiner: joiner, listsNetworks: true)
         #expect(outcome.security.level.rawValue == security)
@@ -52,7 +53,7 @@ struct SoftAPOverHTTPTests {
     }
 
     @Test func aWrongProofOfPossessionIsWrongPoP() async throws {
-        let host = try Self.device(["security": 1, "pop": "the-devices-pop"])
+        let host = try await Self.device(["security": 1, "pop": "the-devices-pop"])
         let joiner = InMemoryWiFiJoiner(hotspots: [Self.hotspot])
         let error = await #expect(throws: ProvisioningError.self) { try await Self.run(against: host, joiner: joiner) }
         #expect(error?.code == .wrongPoP)
@@ -60,14 +61,14 @@ struct SoftAPOverHTTPTests {
     }
 
     @Test func aWrongSRPPasswordIsWrongPoP() async throws {
-        let host = try Self.device(["security": 2, "srp_password": "another-password"])
+        let host = try await Self.device(["security": 2, "srp_password": "another-password"])
         let joiner = InMemoryWiFiJoiner(hotspots: [Self.hotspot])
         let error = await #expect(throws: ProvisioningError.self) { try await Self.run(against: host, joiner: joiner) }
         #expect(error?.code == .wrongPoP)
     }
 
     @Test func theDevicesJoinFailureIsReportedAndTheDeviceReset() async throws {
-        let host = try Self.device(["security": 1, "wifi_outcome": "auth-error"])
+        let host = try await Self.device(["security": 1, "wifi_outcome": "auth-error"])
         let joiner = InMemoryWiFiJoiner(hotspots: [Self.hotspot])
         let log = SoftAPProgressLog()
         let error = await #expect(throws: ProvisioningError.self) {
@@ -78,7 +79,7 @@ struct SoftAPOverHTTPTests {
     }
 
     @Test func firmwareWithoutControlEndpointAnswers404ToTheReset() async throws {
-        let host = try Self.device(["security": 2, "wifi_outcome": "not-found", "ctrl_endpoint": false])
+        let host = try await Self.device(["security": 2, "wifi_outcome": "not-found", "ctrl_endpoint": false])
         let joiner = InMemoryWiFiJoiner(hotspots: [Self.hotspot])
         let log = SoftAPProgressLog()
         let error = await #expect(throws: ProvisioningError.self) {

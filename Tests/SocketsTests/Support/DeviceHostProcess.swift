@@ -4,7 +4,7 @@ import Transports
 
 /// The harness's emulated device (`Tests/Harness/ztharness/device_host.py`) on 127.0.0.1, run with
 /// Debian's Python for as long as one test needs it.
-final class DeviceHostProcess {
+final class DeviceHostProcess: @unchecked Sendable {
     static let harness = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Harness")
@@ -25,8 +25,16 @@ final class DeviceHostProcess {
     private let directory: URL
     private let recordFile: URL
 
-    /// Starts the host with `configuration` (the "device_host" object) and waits until it listens.
-    init(configuration: [String: Any]) throws {
+    /// Starts the host with `configuration` (the "device_host" object) and waits until it listens, on a
+    /// thread of its own: Python can take seconds to start on a loaded machine, and blocking one of the
+    /// few cooperative threads that long starves the suites running beside this one.
+    static func start(configuration: [String: any Sendable]) async throws -> DeviceHostProcess {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try DeviceHostProcess(configuration: configuration) }) }.start()
+        }
+    }
+
+    private init(configuration: [String: any Sendable]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ztprov-device-host-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         recordFile = directory.appendingPathComponent("records.jsonl")
