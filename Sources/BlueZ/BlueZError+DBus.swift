@@ -19,7 +19,9 @@ extension BlueZError {
         DBusError.Name.accessDenied: BlueZError.accessDenied,
         DBusError.Name.disconnected: BlueZError.busLost,
         DBusError.Name.timeout: { BlueZError.timedOut($0.message) },
-        DBusError.Name.noReply: { BlueZError.timedOut($0.message) },
+        DBusError.Name.noReply: { error in
+            BlueZQuirks.isRecipientGone(error.message) ? .bluetoothdNotRunning(error) : .timedOut(error.message)
+        },
     ]
 
     /// Classifies a D-Bus error by its name, and `org.bluez.Error.Failed` by its reason text.

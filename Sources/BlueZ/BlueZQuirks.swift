@@ -8,6 +8,12 @@ public enum BlueZQuirks {
         "le-connection-abort-by-local", "Software caused connection abort",
     ]
 
+    /// Whether a `NoReply` says bluetoothd left the bus with the call unanswered (it died or was
+    /// stopped), rather than that the call ran out of time; the bus daemon reports both as `NoReply`.
+    public static func isRecipientGone(_ message: String) -> Bool {
+        message.contains("recipient disconnected from message bus")
+    }
+
     /// Whether a `Failed` reason is a locally aborted connect, in either daemon generation's words.
     public static func isLocalConnectionAbort(_ reason: String) -> Bool {
         localConnectionAbortReasons.contains { reason.lowercased().contains($0.lowercased()) }

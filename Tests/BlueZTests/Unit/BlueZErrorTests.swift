@@ -52,6 +52,14 @@ private func why(_ name: String) -> DBusError {
         #expect(BlueZError(original) == .connectionAborted(original))
     }
 
+    @Test func aNoReplyBecauseBluetoothdLeftTheBusIsNotATimeout() {
+        let gone = Self.error(
+            "org.freedesktop.DBus.Error.NoReply", "Message recipient disconnected from message bus without replying")
+        #expect(BlueZError(gone) == .bluetoothdNotRunning(gone))
+        let late = Self.error("org.freedesktop.DBus.Error.NoReply", "Did not receive a reply.")
+        #expect(BlueZError(late) == .timedOut("Did not receive a reply."))
+    }
+
     @Test func keepsOtherFailedReasons() {
         let original = Self.error("org.bluez.Error.Failed", "Operation already in progress")
         #expect(BlueZError(original) == .failed(reason: "Operation already in progress", original))
