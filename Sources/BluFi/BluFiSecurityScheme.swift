@@ -30,6 +30,18 @@ public enum BluFiSecurityScheme: Sendable, Hashable {
         }
     }
 
+    /// How many random bytes our private exponent takes: 48 (384 bits) in ffdhe3072, whose safe prime
+    /// makes a short exponent sound (RFC 7919 §5.2 asks for at least 275 bits) and cuts each of the two
+    /// modular exponentiations about eightfold; the full width of the V1 prime, which is not safe, so a
+    /// short exponent could leak through its small subgroups.
+    public var privateExponentByteCount: Int? {
+        switch self {
+        case .none: nil
+        case .v1: Self.v1Group.byteCount
+        case .v2: 48
+        }
+    }
+
     /// The prime every known V1 client sends (Android `DH_P`, iOS `DH_P[]`).
     ///
     /// Prime, but not a safe prime, which is why it goes through plain modular arithmetic rather than

@@ -50,7 +50,7 @@ import Testing
         let v2 = examples.v2
         let pair = try provisionedPair(
             version: BluFiVersion(major: 1, minor: 4), security: .v2,
-            phonePrivate: scriptedPrivateKey(v2.phonePrivate, width: 384),
+            phonePrivate: scriptedPrivateKey(v2.phonePrivate, width: 48),
             devicePrivate: scriptedPrivateKey(v2.devicePrivate, width: 384))
         #expect(pair.events.contains(.securityEstablished(.v2)))
 
