@@ -83,6 +83,13 @@ import Testing
                 "error[records.unavailable]: Cannot open the records database \(blocker)/records.sqlite"))
         #expect(unreachable.standardError.contains("\nhint: Check that this user can create and write the file"))
 
+        let missing = directory + "/typo.sqlite"
+        let mistyped = try await ZTProvProcess.run(["report", "--format", "csv", "--db", missing])
+        #expect(mistyped.exitStatus == 3, "\(mistyped)")
+        #expect(mistyped.standardError.contains("error[records.unavailable]: "), "\(mistyped.standardError)")
+        #expect(mistyped.standardError.contains("there is no file at \(missing)"))
+        #expect(!FileManager.default.fileExists(atPath: missing), "report created a database")
+
         let foreign = try await ZTProvProcess.run(["report", "--format", "csv", "--db", garbage])
         #expect(foreign.exitStatus == 3, "\(foreign)")
         #expect(foreign.standardError.contains("error[records.incompatible-schema]: "))

@@ -57,6 +57,11 @@ struct ReportCommand: AsyncParsableCommand {
         let export = RecordExport(format.exportFormat)
         try await CommandRunner.run(output, timeout: .seconds(300)) {
             [finalOnly] (context) async throws(ProvisioningError) -> [JSONField] in
+            // A mistyped --db must not export nothing and leave a new empty database behind.
+            if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
+                throw .records(
+                    RecordStoreError(.unavailable, "there is no file at \(path)"), at: location, while: .reading)
+            }
             let store = try await openRecordStore(location)
             let found: [ProvisioningRecord]
             do {
