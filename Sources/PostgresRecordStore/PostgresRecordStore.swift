@@ -11,7 +11,7 @@ import class Foundation.JSONEncoder
 public actor PostgresRecordStore: ProvisioningRecordStore {
     /// The server, as a location whose description hides the password.
     public nonisolated let location: RecordStoreLocation
-    private let executor: PostgresQueueExecutor
+    private let executor: RecordStoreQueueExecutor
     private let connection: LibPQConnection
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -24,7 +24,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
     public init(url: String, connectTimeout: Duration = .seconds(10)) async throws(RecordStoreError) {
         let location = RecordStoreLocation.postgres(url: url)
         self.location = location
-        executor = PostgresQueueExecutor(label: "ztprov.postgres")
+        executor = RecordStoreQueueExecutor(label: "ztprov.postgres")
         connection = LibPQConnection()
         try redacting { () throws(RecordStoreError) in
             try connection.connect(url: url, connectTimeout: connectTimeout)

@@ -16,7 +16,7 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
 
     /// The file, as given.
     public nonisolated let path: String
-    private let executor: SQLiteQueueExecutor
+    private let executor: RecordStoreQueueExecutor
     private let database = SQLiteDatabase()
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -27,7 +27,7 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
     /// a file a newer ztprov wrote, or that is not ztprov's.
     public init(path: String) async throws(RecordStoreError) {
         self.path = path
-        executor = SQLiteQueueExecutor(label: "ztprov.sqlite")
+        executor = RecordStoreQueueExecutor(label: "ztprov.sqlite")
         try Self.createParentDirectory(of: path)
         try database.open(path: path, busyTimeout: Self.busyTimeout)
         try database.execute("PRAGMA journal_mode = WAL")
