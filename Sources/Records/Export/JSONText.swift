@@ -1,7 +1,8 @@
-/// JSON string literals, written by hand so export keys keep their column order.
-enum JSONText {
+/// JSON string literals, written by hand so export keys keep their column order; the console's JSON
+/// Lines quote with it too.
+public enum JSONText {
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,3 +1,5 @@
+import Records
+
 /// A JSON value whose objects keep their key order, for JSON Lines on stdout.
 ///
 /// `event` comes first in every line so people reading a log see what each line is at a glance.
@@ -24,32 +26,14 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     /// Compact text on one line.
     var serialized: String {
         switch self {
-        case .string(let text): Self.quoted(text)
+        case .string(let text): JSONText.quoted(text)
         case .int(let number): String(number)
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"
         case .array(let elements): "[" + elements.map(\.serialized).joined(separator: ",") + "]"
         case .object(let fields):
-            "{" + fields.map { Self.quoted($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
+            "{" + fields.map { JSONText.quoted($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
         }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 
