@@ -55,11 +55,11 @@ extension BatchRunner {
             await tally.interruptedAttempt()
             await queue.settled()
         } else if retrying {
-            await tally.recorded(entry.attempt, final: nil)
+            await tally.recorded(final: nil)
             try? await Task.sleep(for: settings.retryPolicy.backoff)
             await queue.retry(device, attempt: entry.attempt + 1)
         } else {
-            await tally.recorded(entry.attempt, final: record.code)
+            await tally.recorded(final: record.code)
             await queue.settled()
         }
         return nil

@@ -4,7 +4,8 @@ actor BatchTally {
 
     func skipped() { summary.skipped += 1 }
 
-    func recorded(_ attempt: Int, final code: String?) {
+    /// One recorded attempt; `code` is its result when it settled the unit, nil when a retry follows.
+    func recorded(final code: String?) {
         summary.attempts += 1
         guard let code else { return }
         if code == "ok" {

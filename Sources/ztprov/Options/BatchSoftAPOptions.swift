@@ -1,5 +1,4 @@
 import ArgumentParser
-import Protocomm
 import Provisioning
 import Transports
 
@@ -23,28 +22,17 @@ struct BatchSoftAPOptions: ParsableArguments {
     @Option(
         name: .customLong("protocomm-address"),
         help: ArgumentHelp("Where units serve protocomm on their hotspot (ADDRESS[:PORT]).", valueName: "address"),
-        transform: parseProtocommEndpoint)
+        transform: parseDeviceEndpoint)
     var device: DeviceEndpoint = .softAPDefault
 
     /// The request for one unit: its hotspot, its PoP (else the shared one) and the station's network.
     func request(
         for unit: BatchDevice, hotspotPassword: Secret?, sharedPoP: Secret?, network: SoftAPTargetNetwork
     ) -> SoftAPProvisioningRequest {
-        let pop = unit.proofOfPossession ?? sharedPoP
-        let level = security.level
-        return SoftAPProvisioningRequest(
+        SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: unit.hotspotSSID ?? unit.key, password: hotspotPassword),
             device: device, network: network,
-            security: SoftAPSecurityOptions(
-                level: level, patch: nil, proofOfPossession: level == .security2 ? nil : pop,
-                srpUsername: srpUsername, srpPassword: level == .security1 ? nil : pop),
-            listsNetworks: false)
+            security: security.options(
+                proofOfPossession: unit.proofOfPossession ?? sharedPoP, srpUsername: srpUsername, patch: nil))
     }
-}
-
-private func parseProtocommEndpoint(_ text: String) throws -> DeviceEndpoint {
-    guard let endpoint = DeviceEndpoint(text) else {
-        throw ValidationError("\(text) is not an IPv4 address with an optional port, such as 192.168.4.1:80.")
-    }
-    return endpoint
 }

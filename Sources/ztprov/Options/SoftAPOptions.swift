@@ -74,15 +74,11 @@ struct SoftAPOptions: ParsableArguments {
             security == .auto || security == .security0
             ? try proofOfPossession.resolve(environment: environment, prompt: { _ in nil })
             : try proofOfPossession.require(environment: environment, prompt: prompt)
-        let level = security.level
         return SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: hotspotSSID, password: hotspotSecret),
             device: device,
             network: network,
-            security: SoftAPSecurityOptions(
-                level: level, patch: security2Patch,
-                proofOfPossession: level == .security2 ? nil : pop, srpUsername: srpUsername,
-                srpPassword: level == .security1 ? nil : pop),
+            security: security.options(proofOfPossession: pop, srpUsername: srpUsername, patch: security2Patch),
             listsNetworks: listsNetworks
         )
     }
@@ -92,6 +88,16 @@ struct SoftAPOptions: ParsableArguments {
         case security0 = "0"
         case security1 = "1"
         case security2 = "2"
+
+        /// The session options: the PoP serves as security 1's proof or security 2's SRP password, and
+        /// with `auto` as whichever the device's /proto-ver asks for.
+        func options(
+            proofOfPossession pop: Secret?, srpUsername: String, patch: ProtocommSecurity2Patch?
+        ) -> SoftAPSecurityOptions {
+            SoftAPSecurityOptions(
+                level: level, patch: patch, proofOfPossession: level == .security2 ? nil : pop,
+                srpUsername: srpUsername, srpPassword: level == .security1 ? nil : pop)
+        }
 
         /// The forced level, nil for `auto`.
         var level: ProtocommSecurityLevel? {
@@ -106,7 +112,7 @@ struct SoftAPOptions: ParsableArguments {
 }
 
 /// Reads `--device-address` for protocomm: a dotted IPv4 address with an optional port (80).
-private func parseDeviceEndpoint(_ text: String) throws -> DeviceEndpoint {
+func parseDeviceEndpoint(_ text: String) throws -> DeviceEndpoint {
     guard let endpoint = DeviceEndpoint(text) else {
         throw ValidationError("\(text) is not an IPv4 address with an optional port, such as 192.168.4.1:80.")
     }
