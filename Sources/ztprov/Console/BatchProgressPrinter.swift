@@ -42,7 +42,8 @@ struct BatchProgressPrinter: Sendable {
         console.event("attempt-recorded", Self.fields(record) + [JSONField("retrying", .bool(retrying))])
     }
 
-    /// A record as JSON fields; the same names `ztprov report --format json` uses.
+    /// A record as the event's JSON fields, named for a live progress line (`lane`, `device`); `ztprov report`
+    /// exports the full record under its column names.
     static func fields(_ record: ProvisioningRecord) -> [JSONField] {
         [
             JSONField("lane", .string(record.adapter)), JSONField("device", .string(record.deviceKey)),
