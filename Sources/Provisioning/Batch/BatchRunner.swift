@@ -81,9 +81,13 @@ public struct BatchRunner: Sendable {
                 group.addTask { await self.work(lane, queue: queue, tally: tally) }
             }
             var ends: [LaneEnd] = []
+            var lanesLeft = settings.lanes.count
             for await end in group {
                 ends.append(end)
-                if case .storeFailed = end { group.cancelAll() }
+                if case .inputEnded = end { continue }
+                lanesLeft -= 1
+                // Nothing can take more units: stop reading them (a scanner's stdin never ends by itself).
+                if case .storeFailed = end { group.cancelAll() } else if lanesLeft == 0 { group.cancelAll() }
             }
             return ends
         }

@@ -131,6 +131,19 @@ import Testing
         #expect(error?.code == .bluetoothAdapterPoweredOff)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func whenEveryLaneStopsAnOpenInputDoesNotKeepTheBatchWaiting() async throws {
+        let (stream, input) = AsyncStream<BatchDevice>.makeStream()
+        input.yield(ScriptedBatch.devices(1)[0])
+        let runner = BatchRunner(
+            settings: BatchRunner.Settings(batchID: "b", station: "s", path: .ble, lanes: ["hci9"]),
+            store: InMemoryRecordStore(), events: { _ in }, storeFailure: { _ in ScriptedBatch.linkLost },
+            attempt: { _ in throw ScriptedBatch.adapterOff })
+        let error = await #expect(throws: ProvisioningError.self) { try await runner.run(stream) }
+        #expect(error?.code == .bluetoothAdapterPoweredOff)
+        input.finish()
+    }
+
     @Test func ctrlCRecordsAttemptsInFlightAndLeavesTheRestUntouched() async throws {
         let started = AsyncStream<Void>.makeStream()
         let batch = ScriptedBatch(work: .seconds(30), onAttempt: { _ in started.continuation.yield() })
