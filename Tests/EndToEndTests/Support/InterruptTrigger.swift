@@ -8,14 +8,15 @@ enum InterruptTrigger: Sendable {
     /// a known phase instead of at a guessed time.
     case whenStandardErrorContains(String)
 
-    /// Waits for the moment, then interrupts `process`; does nothing when cancelled first.
+    /// Waits for the moment, then interrupts `process`; does nothing when cancelled first. Text on
+    /// standard error is watched by the thread that reads it, so the interrupt lands at once.
     func interrupt(_ process: RunningProcess) async {
         switch self {
         case .after(let delay):
             guard (try? await Task.sleep(for: delay)) != nil else { return }
+            process.send(signal: SIGINT)
         case .whenStandardErrorContains(let text):
-            guard await process.waitForStandardError(containing: text) else { return }
+            process.send(signal: SIGINT, whenStandardErrorContains: text)
         }
-        process.send(signal: SIGINT)
     }
 }

@@ -22,6 +22,7 @@ final class RunningProcess: @unchecked Sendable {
     private var finished = false
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
     private var spawnError: (any Error)?
+    private var signalOnStandardError: (text: String, signal: Int32)?
 
     init(launching launch: ProcessLaunch) throws {
         let commandLine = try launch.commandLine()
@@ -50,6 +51,15 @@ final class RunningProcess: @unchecked Sendable {
     func send(signal: Int32) {
         lock.withLock {
             if termination == nil { kill(pid, signal) }
+        }
+    }
+
+    /// Sends `signal` as soon as standard error contains `text`, from the thread that reads it: a test
+    /// process whose cooperative threads are busy cannot then deliver the signal seconds too late.
+    func send(signal: Int32, whenStandardErrorContains text: String) {
+        lock.withLock {
+            signalOnStandardError = (text, signal)
+            signalIfStandardErrorAsked()
         }
     }
 
@@ -109,12 +119,22 @@ final class RunningProcess: @unchecked Sendable {
             while !chunk.isEmpty {
                 lock.withLock {
                     if toStandardError { standardError.append(chunk) } else { standardOutput.append(chunk) }
+                    signalIfStandardErrorAsked()
                 }
                 chunk = handle.availableData
             }
             lock.withLock { openStreams -= 1 }
             finishIfComplete()
         }
+    }
+
+    /// Sends the signal asked for once standard error holds its text; called with `lock` held.
+    private func signalIfStandardErrorAsked() {
+        guard let (text, signal) = signalOnStandardError,
+            String(decoding: standardError, as: UTF8.self).contains(text)
+        else { return }
+        signalOnStandardError = nil
+        if termination == nil { kill(pid, signal) }
     }
 
     /// Writes the input on its own thread, which blocks SIGPIPE: a child that exits without reading
