@@ -4,8 +4,9 @@ import PackageDescription
 /// Settings every target shares.
 ///
 /// Explicit existentials, explicit imports, and imports that stay internal unless a module re-exports
-/// a type on purpose. CI (which sets `CI`) also turns warnings into errors, so the build it checks is
-/// the one `swift test` reuses.
+/// a type on purpose. With `CI` set (CI sets it, and `.ci/run` sets it for a run by hand) warnings are
+/// errors; the flag lives here rather than on the command line so the build `.ci/run` checks is the one
+/// `swift test` reuses.
 let strictSettings: [SwiftSetting] =
     [
         .enableUpcomingFeature("ExistentialAny"),
