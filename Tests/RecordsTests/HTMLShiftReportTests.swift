@@ -66,17 +66,17 @@ import Testing
         var random = SplitMix64(seed: seed)
         let records = (0..<12).map { index in
             var record = ShiftRecords.records()[index]
-            record.deviceKey = index == 0 ? "<script>alert(1)</script>" : Self.hostile(&random)
-            record.station = Self.hostile(&random)
-            record.adapter = Self.hostile(&random)
-            record.deviceID = Self.hostile(&random)
-            record.message = Self.hostile(&random)
-            record.code = index % 3 == 0 ? Self.hostile(&random) : record.code
-            record.firmware.bluFi = Self.hostile(&random)
-            record.steps[0].name = Self.hostile(&random)
+            record.deviceKey = index == 0 ? "<script>alert(1)</script>" : HostileText.next(&random)
+            record.station = HostileText.next(&random)
+            record.adapter = HostileText.next(&random)
+            record.deviceID = HostileText.next(&random)
+            record.message = HostileText.next(&random)
+            record.code = index % 3 == 0 ? HostileText.next(&random) : record.code
+            record.firmware.bluFi = HostileText.next(&random)
+            record.steps[0].name = HostileText.next(&random)
             return record
         }
-        let html = HTMLShiftReport(scope: Self.hostile(&random), generatedAt: ShiftRecords.start) { _ in
+        let html = HTMLShiftReport(scope: HostileText.next(&random), generatedAt: ShiftRecords.start) { _ in
             "<script>alert('hint')</script>"
         }.html(records)
         let document = try Self.parsed(html)
@@ -96,17 +96,6 @@ import Testing
         let html = Self.page.html([record])
         #expect(html.contains(String(repeating: "Ω", count: 159) + "\u{2026}"))
         #expect(!html.contains(String(repeating: "Ω", count: 161)))
-    }
-
-    /// Markup, quoting, entity, control, non-ASCII and oversized pieces, joined at random.
-    static func hostile(_ random: inout SplitMix64) -> String {
-        let pieces = [
-            "<script>alert(1)</script>", "\"", "'", "&", "&amp;", "&#0;", "<", ">", "</td></tr></table>", "<!--",
-            "]]>", "<img src=x onerror=alert(1)>", "\u{0}", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{FFFF}", "\r\n",
-            "工厂", "Gerät", "🔒", "e\u{301}", "\u{202E}", "javascript:", String(repeating: "x", count: 3000),
-            " style=\"x\"", "{{x}}",
-        ]
-        return (0..<(1 + random.below(6))).map { _ in pieces[random.below(pieces.count)] }.joined()
     }
 
     static let pageElements: Set<String> = [

@@ -18,7 +18,7 @@ enum HTMLShiftReportStyle {
         .tile .value { display: block; font-size: 26px; font-weight: 650; font-variant-numeric: tabular-nums; }
         .tile .label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
         table { width: 100%; border-collapse: collapse; margin: 6px 0 8px; }
-        th, td { padding: 5px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top;
+        th, td { padding: 5px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: baseline;
           overflow-wrap: anywhere; }
         th { font-size: 12px; color: var(--muted); font-weight: 600; }
         tbody tr:nth-child(even) { background: #f7f9fb; }

@@ -33,7 +33,8 @@ enum SVGChart {
         for (index, row) in shown.enumerated() {
             let barHeight = plotHeight * Double(row.attempts) / peak
             let x = left + slot * Double(index)
-            svg += rect(x + slot * 0.15, top + plotHeight - barHeight, slot * 0.7, barHeight, failColour)
+            let barWidth = min(slot * 0.7, 64)
+            svg += rect(x + (slot - barWidth) / 2, top + plotHeight - barHeight, barWidth, barHeight, failColour)
             svg += text(x + slot / 2, top + plotHeight - barHeight - 4, "\(row.attempts)", anchor: "middle")
             let labelX = x + slot / 2
             let labelY = top + plotHeight + 12
