@@ -43,6 +43,7 @@ let package = Package(
                 "NetworkManager",
                 "Sockets",
                 "Records",
+                "JSONWriting",
                 "SQLiteRecordStore",
                 "PostgresRecordStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -78,6 +79,7 @@ let package = Package(
             name: "Protocomm",
             dependencies: [
                 "CryptoPrimitives",
+                "JSONWriting",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             exclude: ["Protos"],
@@ -85,7 +87,13 @@ let package = Package(
         ),
         .target(
             name: "ZhitingLAN",
-            dependencies: ["CryptoPrimitives"],
+            dependencies: ["CryptoPrimitives", "JSONWriting"],
+            swiftSettings: strictSettings
+        ),
+
+        /// The one JSON string escaper, for the hand-written JSON whose key order matters.
+        .target(
+            name: "JSONWriting",
             swiftSettings: strictSettings
         ),
 
@@ -100,6 +108,7 @@ let package = Package(
 
         .target(
             name: "Records",
+            dependencies: ["JSONWriting"],
             swiftSettings: strictSettings
         ),
 
@@ -225,6 +234,11 @@ let package = Package(
         .testTarget(
             name: "HCITests",
             dependencies: ["HCI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "JSONWritingTests",
+            dependencies: ["JSONWriting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
