@@ -94,6 +94,28 @@ import Testing
         #expect(series.provisioned.reduce(0, +) + series.failed.reduce(0, +) == records.count)
     }
 
+    @Test(arguments: [
+        (0, "0 ms"), (999, "999 ms"), (1000, "1.00 s"), (13_150, "13.15 s"), (59_994, "59.99 s"),
+        (60_000, "1 min 00 s"), (125_499, "2 min 05 s"), (125_500, "2 min 06 s"), (-5, "-5 ms"),
+        (Int.max, "153722867280912 min 56 s"),
+    ])
+    func durationsReadAsAPersonWouldSayThem(milliseconds: Int, shown: String) {
+        #expect(ReportFormat.duration(milliseconds: milliseconds) == shown)
+    }
+
+    /// A database written by something else may hold absurd steps and times; the report still renders.
+    @Test func absurdValuesDoNotTrap() {
+        var records = ShiftRecords.records()
+        records[0].steps = [
+            RecordedStep(name: "scan", milliseconds: .max), RecordedStep(name: "connect", milliseconds: .min),
+        ]
+        records[1].finishedAt = Date(timeIntervalSince1970: 253_402_300_799)
+        records[2].finishedAt = records[2].startedAt - 3600
+        let page = HTMLShiftReport(scope: "", generatedAt: ShiftRecords.start) { _ in nil }.html(records)
+        #expect(page.hasSuffix("</html>\n"))
+        #expect(ShiftReport(records).throughput.provisioned.count <= 48)
+    }
+
     @Test func noRecordsIsAnEmptyReport() {
         let empty = ShiftReport([])
         #expect(empty.attempts == 0)

@@ -12,8 +12,8 @@ public enum ReportFormat {
     public static func duration(milliseconds: Int) -> String {
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         if milliseconds < 60_000 { return String(format: "%.2f s", Double(milliseconds) / 1000) }
-        let seconds = (milliseconds + 500) / 1000
-        return String(format: "%d min %02d s", seconds / 60, seconds % 60)
+        let seconds = milliseconds / 1000 + (milliseconds % 1000 >= 500 ? 1 : 0)
+        return "\(seconds / 60) min " + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60) s"
     }
 
     /// `2024-05-01 08:30 UTC`: the report's clock is UTC, like the exports.

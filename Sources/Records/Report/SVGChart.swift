@@ -118,7 +118,8 @@ enum SVGChart {
             "<line x1=\"\(number(left))\" y1=\"\(number(axisY))\" x2=\"\(number(left + plotWidth))\" "
             + "y2=\"\(number(axisY))\" stroke=\"\(gridColour)\"/>"
         svg += text(left, axisY + 14, "0", anchor: "start")
-        svg += text(left + plotWidth, axisY + 14, ReportFormat.duration(milliseconds: Int(scale)), anchor: "end")
+        svg += text(
+            left + plotWidth, axisY + 14, ReportFormat.duration(milliseconds: Int(min(scale, 9e18))), anchor: "end")
         svg += text(left + plotWidth + 10, axisY + 14, "median · p90", anchor: "start")
         return svg + "</svg>"
     }
