@@ -1,3 +1,5 @@
+import DBus
+
 /// Connecting with classified retries, and the scoped GATT session on top.
 extension BlueZClient {
     /// Connects to `device`, resolves `profile`, turns notifications on, runs `body`, and then stops

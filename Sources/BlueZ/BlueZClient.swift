@@ -1,3 +1,5 @@
+public import DBus
+
 /// A client of bluetoothd: one bus connection and a live mirror of BlueZ's object tree.
 ///
 /// The actor shares the connection's loop thread, so signals update the tree synchronously as they are

@@ -1,3 +1,4 @@
+import DBus
 public import Transports
 
 /// A connected device's profile characteristics as a `GATTLink`: writes go to the write characteristic with

@@ -1,3 +1,5 @@
+import DBus
+
 /// The GATT service and the two characteristics a protocol needs: one to write, one that notifies.
 public struct BlueZGATTProfile: Sendable, Hashable {
     /// The service UUID.

@@ -1,3 +1,5 @@
+public import DBus
+
 /// The bus name, object paths and interface names of bluetoothd's D-Bus API (BlueZ 5.x `doc/org.bluez.*`).
 public enum BlueZNames {
     /// bluetoothd's well-known bus name.

@@ -1,3 +1,5 @@
+public import DBus
+
 /// A mirror of bluetoothd's object tree, kept current by applying `BlueZObjectEvent`s.
 ///
 /// A pure value: the client applies decoded signals on its loop, and tests apply recorded payloads.

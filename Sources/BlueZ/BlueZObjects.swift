@@ -1,3 +1,5 @@
+public import DBus
+
 /// A Bluetooth adapter (`org.bluez.Adapter1`) as last seen.
 public struct BlueZAdapter: Sendable, Hashable {
     /// `/org/bluez/hciN`.

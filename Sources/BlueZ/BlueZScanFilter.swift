@@ -1,3 +1,5 @@
+import DBus
+
 /// What to look for while scanning: service UUIDs, a name prefix, an address. Every given criterion must
 /// hold, and results are matched here even though bluetoothd filters too, because it merges all clients'
 /// filters (`BlueZQuirks.discoveryFiltersAreMerged`).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BluFi
 import BlueZ
+import DBus
 import Provisioning
 import Testing
 

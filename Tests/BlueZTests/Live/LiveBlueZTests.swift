@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import BlueZ
+@testable import DBus
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
 struct LiveBlueZTests {

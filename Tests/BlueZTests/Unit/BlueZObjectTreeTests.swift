@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BlueZ
+@testable import DBus
 
 @Suite struct BlueZObjectTreeTests {
     typealias P = BlueZPayloads
