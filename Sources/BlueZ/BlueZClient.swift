@@ -27,6 +27,9 @@ public actor BlueZClient {
         [:]
     /// Adapters where this client runs a discovery session, so a connect can stop it first.
     var discoveringAdapters: Set<DBusObjectPath> = []
+    /// Open GATT connection scopes by number, with their notification sessions.
+    var gattSessions: [Int: GATTSession] = [:]
+    var nextGATTSession = 0
     private var writeInFlight = false
     private var writeQueue: [CheckedContinuation<Void, Never>] = []
 
