@@ -35,7 +35,7 @@ def render(page: str, screenshot: str | None) -> tuple[str, list[str]]:
              "--v=0", "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
              f"--window-size={WINDOW[0]},{WINDOW[1]}", "--force-device-scale-factor=0.5", "--dump-dom"]
             + ([f"--screenshot={screenshot}"] if screenshot else []) + ["file://" + os.path.abspath(page)],
-            capture_output=True, text=True, timeout=60, env=environment, check=False)
+            capture_output=True, text=True, timeout=75, env=environment, check=False)
     if result.returncode != 0:
         raise SystemExit(f"chromium exited with {result.returncode}: {result.stderr[-2000:]}")
     console = [match.group(1) for line in result.stderr.splitlines() if (match := CONSOLE.search(line))]
