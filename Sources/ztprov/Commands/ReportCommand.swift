@@ -3,11 +3,11 @@ import Foundation
 import Provisioning
 import Records
 
-/// `ztprov report`: the provisioning records as CSV or JSON Lines on stdout, for yield and failure reports.
+/// `ztprov report`: the provisioning records as CSV or JSON Lines on stdout, or as a shift report page.
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Export provisioning records (one row per attempt) as CSV or JSON Lines.",
+        abstract: "Export provisioning records as CSV or JSON Lines, or write a shift report page (HTML).",
         discussion: """
             Reads the records database the batch commands write (--db, else $ZTPROV_DB, else \
             $XDG_DATA_HOME/ztprov/records.sqlite) and writes every attempt to stdout, oldest first. \
@@ -15,14 +15,23 @@ struct ReportCommand: AsyncParsableCommand {
             attempt per line, with the same snake_case columns. Timestamps are ISO 8601 in UTC; steps \
             read name=ms;name=ms in CSV. Records never hold passwords, PoPs or tokens.
 
+            --format html writes one self-contained HTML page instead: yield per station and per \
+            adapter, failures by error code (a Pareto, with what to do about each code), throughput \
+            over time, step-time spread (median, 90th percentile), firmware versions seen and the \
+            slowest units. It needs no network and no script to show, and prints; every text that came \
+            from a device or a scanner is escaped. With no matching records it says so.
+
             Examples:
               ztprov report --format csv --since 8h > shift.csv
               ztprov report --format json --station line-2 --final-only --since 2024-05-01
               ztprov report --format csv --db postgresql://ztprov@db.factory.lan/ztprov
+              ztprov report --format html --since 8h --final-only > shift.html
             """
     )
 
-    @Option(help: ArgumentHelp("Output format: csv, or json (JSON Lines).", valueName: "format"))
+    @Option(
+        help: ArgumentHelp("Output format: csv, json (JSON Lines), or html (a shift report page).", valueName: "format")
+    )
     var format: Format
 
     @Option(
@@ -54,7 +63,7 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let query = RecordQuery(since: since?.start(now: Date()), station: station)
         let location = records.location()
-        let export = RecordExport(format.exportFormat)
+        let render = renderer(location: location, query: query)
         try await CommandRunner.run(output, timeout: .seconds(300)) {
             [finalOnly] (context) async throws(ProvisioningError) -> [JSONField] in
             // A mistyped --db must not export nothing and leave a new empty database behind.
@@ -71,7 +80,7 @@ struct ReportCommand: AsyncParsableCommand {
             } catch {
                 throw .records(RecordStoreError(.failed, "\(error)"), at: location, while: .reading)
             }
-            Console.write(export.text(found), to: .standardOutput)
+            Console.write(render(found), to: .standardOutput)
             context.console.progress("Exported \(found.count) attempt(s) from \(location)")
             return []
         }
@@ -83,12 +92,25 @@ extension ReportCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case csv
         case json
+        case html
+    }
 
-        var exportFormat: RecordExport.Format {
-            switch self {
-            case .csv: .csv
-            case .json: .json
-            }
+    /// What turns the records found into the output text.
+    private func renderer(location: RecordStoreLocation, query: RecordQuery)
+        -> @Sendable ([ProvisioningRecord]) -> String
+    {
+        switch format {
+        case .csv: return RecordExport(.csv).text
+        case .json: return RecordExport(.json).text
+        case .html:
+            let scope = [
+                query.station.map { "Station \($0)" } ?? "All stations",
+                query.since.map { "since \(ReportFormat.minute($0))" } ?? "all time",
+                finalOnly ? "final attempts only" : "every attempt",
+                "records from \(location)",
+            ].joined(separator: " \u{00B7} ")
+            let page = HTMLShiftReport(scope: scope, generatedAt: Date()) { ErrorCode(rawValue: $0)?.hint }
+            return page.html
         }
     }
 }
