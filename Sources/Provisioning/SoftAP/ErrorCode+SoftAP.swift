@@ -7,7 +7,7 @@ extension ErrorCode {
     public static let softAPInvalidSSID = ErrorCode("softap.invalid-ssid", .usage)
     public static let softAPInvalidPassphrase = ErrorCode("softap.invalid-passphrase", .usage)
     public static let softAPInvalidHotspotPassword = ErrorCode("softap.invalid-hotspot-password", .usage)
-    public static let softAPCredentialsMissing = ErrorCode("softap.credentials-missing", .usage)
+    public static let protocommCredentialsMissing = ErrorCode("softap.credentials-missing", .usage)
 
     // MARK: Host preconditions (3)
     public static let networkServiceUnavailable = ErrorCode("nm.unavailable", .hostPrecondition)
@@ -24,33 +24,33 @@ extension ErrorCode {
     public static let softAPEndpointMissing = ErrorCode("softap.endpoint-missing", .linkFailure)
     public static let softAPConnectionClosed = ErrorCode("softap.connection-closed", .linkFailure)
     public static let softAPProtocolError = ErrorCode("softap.protocol-error", .linkFailure)
-    public static let softAPOutcomeUnknown = ErrorCode("softap.outcome-unknown", .linkFailure)
+    public static let protocommOutcomeUnknown = ErrorCode("softap.outcome-unknown", .linkFailure)
 
     // MARK: Authentication (6)
     public static let softAPSessionRejected = ErrorCode("softap.session-rejected", .authenticationFailed)
     public static let softAPHandshakeFailed = ErrorCode("softap.handshake-failed", .authenticationFailed)
-    public static let softAPUnsupportedSecurity = ErrorCode("softap.unsupported-security", .authenticationFailed)
+    public static let protocommUnsupportedSecurity = ErrorCode("softap.unsupported-security", .authenticationFailed)
 
     // MARK: The device could not join the target Wi-Fi (7)
     public static let softAPWiFiWrongPassword = ErrorCode("softap.wifi-wrong-password", .wifiJoinFailed)
     public static let softAPWiFiNotFound = ErrorCode("softap.wifi-not-found", .wifiJoinFailed)
-    public static let softAPWiFiJoinFailed = ErrorCode("softap.wifi-join-failed", .wifiJoinFailed)
-    public static let softAPConfigRejected = ErrorCode("softap.config-rejected", .wifiJoinFailed)
+    public static let protocommWiFiJoinFailed = ErrorCode("softap.wifi-join-failed", .wifiJoinFailed)
+    public static let protocommConfigRejected = ErrorCode("softap.config-rejected", .wifiJoinFailed)
 
     // MARK: Timeouts (9)
     public static let softAPJoinTimeout = ErrorCode("softap.join-timeout", .timeout)
-    public static let softAPDeviceTimeout = ErrorCode("softap.device-timeout", .timeout)
-    public static let softAPWiFiConnectTimeout = ErrorCode("softap.wifi-connect-timeout", .timeout)
+    public static let protocommDeviceTimeout = ErrorCode("softap.device-timeout", .timeout)
+    public static let protocommWiFiConnectTimeout = ErrorCode("softap.wifi-connect-timeout", .timeout)
 
     /// Every code the SoftAP path defines; the lead joins it with ``catalogue`` on merge.
     public static let softAPCatalogue: [ErrorCode] = [
-        .softAPInvalidSSID, .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .softAPCredentialsMissing,
+        .softAPInvalidSSID, .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .protocommCredentialsMissing,
         .networkServiceUnavailable, .wifiInterfaceUnavailable, .softAPInterfaceUnusable,
         .softAPHotspotNotFound,
         .softAPJoinFailed, .softAPRestoreFailed, .softAPDeviceUnreachable, .softAPEndpointMissing,
-        .softAPConnectionClosed, .softAPProtocolError, .softAPOutcomeUnknown,
-        .softAPSessionRejected, .softAPHandshakeFailed, .softAPUnsupportedSecurity,
-        .softAPWiFiWrongPassword, .softAPWiFiNotFound, .softAPWiFiJoinFailed, .softAPConfigRejected,
-        .softAPJoinTimeout, .softAPDeviceTimeout, .softAPWiFiConnectTimeout,
+        .softAPConnectionClosed, .softAPProtocolError, .protocommOutcomeUnknown,
+        .softAPSessionRejected, .softAPHandshakeFailed, .protocommUnsupportedSecurity,
+        .softAPWiFiWrongPassword, .softAPWiFiNotFound, .protocommWiFiJoinFailed, .protocommConfigRejected,
+        .softAPJoinTimeout, .protocommDeviceTimeout, .protocommWiFiConnectTimeout,
     ]
 }

@@ -30,8 +30,8 @@ import Transports
 
     @Test func missingProofOfPossessionIsAUsageError() async throws {
         let rig = SoftAPRig(SoftAPDeviceCase.security1.configuration)
-        let error = try await rig.failure(SoftAPRig.request(security: SoftAPSecurityOptions()))
-        #expect(error.code == .softAPCredentialsMissing)
+        let error = try await rig.failure(SoftAPRig.request(security: ProtocommSecurityOptions()))
+        #expect(error.code == .protocommCredentialsMissing)
         #expect(error.exitStatus == .usage)
         #expect(await rig.device.exchanges.map(\.endpoint) == ["proto-ver"])
         await rig.expectRestored()
@@ -39,9 +39,9 @@ import Transports
 
     @Test func missingSRPCredentialsIsAUsageError() async throws {
         let rig = SoftAPRig(SoftAPDeviceCase.security2Patch0.configuration)
-        let options = SoftAPSecurityOptions(proofOfPossession: Secret(SoftAPRig.Secrets.proofOfPossession))
+        let options = ProtocommSecurityOptions(proofOfPossession: Secret(SoftAPRig.Secrets.proofOfPossession))
         let error = try await rig.failure(SoftAPRig.request(security: options))
-        #expect(error.code == .softAPCredentialsMissing)
+        #expect(error.code == .protocommCredentialsMissing)
         #expect(error.message.contains("security 2"))
         await rig.expectRestored()
     }
@@ -124,7 +124,7 @@ import Transports
             SoftAPDeviceCase.security2Patch1.configuration,
             deviceFaults: [.init(endpoint: "prov-session", occurrence: 2, action: .hang)], timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .softAPDeviceTimeout)
+        #expect(error.code == .protocommDeviceTimeout)
         #expect(error.exitStatus == .timeout)
         #expect(error.message == "The device did not answer /prov-session within 0.1 s.")
         await rig.expectRestored()
@@ -135,7 +135,7 @@ import Transports
             SoftAPDeviceCase.security0.configuration,
             deviceFaults: [.init(endpoint: "proto-ver", action: .hang)])
         let error = try await rig.failure(deadline: .milliseconds(100))
-        #expect(error.code == .softAPDeviceTimeout)
+        #expect(error.code == .protocommDeviceTimeout)
         #expect(error.message.contains("time limit"))
         await rig.expectRestored()
     }

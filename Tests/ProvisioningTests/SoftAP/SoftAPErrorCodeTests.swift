@@ -20,7 +20,7 @@ import Testing
             (.softAPEndpointMissing, "softap.endpoint-missing", .linkFailure),
             (.softAPWiFiWrongPassword, "softap.wifi-wrong-password", .wifiJoinFailed),
             (.softAPWiFiNotFound, "softap.wifi-not-found", .wifiJoinFailed),
-            (.softAPWiFiJoinFailed, "softap.wifi-join-failed", .wifiJoinFailed),
+            (.protocommWiFiJoinFailed, "softap.wifi-join-failed", .wifiJoinFailed),
             (.networkServiceUnavailable, "nm.unavailable", .hostPrecondition),
             (.softAPJoinTimeout, "softap.join-timeout", .timeout),
         ]

@@ -10,7 +10,7 @@ import Transports
         arguments: [
             (ProtocommWiFiFailureReason.authenticationError, ErrorCode.softAPWiFiWrongPassword, "authentication error"),
             (.networkNotFound, .softAPWiFiNotFound, "could not find the network"),
-            (.unrecognized(7), .softAPWiFiJoinFailed, "failure reason 7"),
+            (.unrecognized(7), .protocommWiFiJoinFailed, "failure reason 7"),
         ] as [(ProtocommWiFiFailureReason, ErrorCode, String)])
     func theDevicesReasonPicksTheCode(reason: ProtocommWiFiFailureReason, code: ErrorCode, words: String)
         async throws
@@ -22,7 +22,7 @@ import Transports
         #expect(error.message.contains(words))
         #expect(error.message.contains(SoftAPRig.targetSSID))
         #expect(error.hint.contains("ready for another try"))
-        #expect(rig.log.events.contains(.deviceReset))
+        #expect(rig.log.events.contains(.protocomm(.deviceReset)))
         #expect(await rig.device.device.wifi.station == .awaitingCredentials)
         await rig.expectRestored()
     }
@@ -55,8 +55,8 @@ import Transports
         let error = try await rig.failure()
         #expect(error.code == .softAPWiFiNotFound)
         #expect(error.hint.contains("power-cycle"))
-        #expect(rig.log.events.contains(.deviceResetUnavailable))
-        #expect(!rig.log.events.contains(.deviceReset))
+        #expect(rig.log.events.contains(.protocomm(.deviceResetUnavailable)))
+        #expect(!rig.log.events.contains(.protocomm(.deviceReset)))
         await rig.expectRestored()
     }
 
@@ -77,7 +77,7 @@ import Transports
         let plan = ProtocommDeviceWiFiPlan(connectingPolls: .max)
         let rig = SoftAPRig(.init(security: .security0, wifi: plan), timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .softAPWiFiConnectTimeout)
+        #expect(error.code == .protocommWiFiConnectTimeout)
         #expect(error.exitStatus == .timeout)
         #expect(error.message == "The device was still joining \(SoftAPRig.targetSSID) after 0.1 s.")
         await rig.expectRestored()
@@ -92,7 +92,7 @@ import Transports
             SoftAPDeviceCase.security1.configuration,
             deviceFaults: [.init(endpoint: "prov-config", occurrence: 3, action: action)], timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .softAPOutcomeUnknown)
+        #expect(error.code == .protocommOutcomeUnknown)
         #expect(error.exitStatus == .linkFailure)
         #expect(error.hint.contains("ztprov discover"))
         await rig.expectRestored()
