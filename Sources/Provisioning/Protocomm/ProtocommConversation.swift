@@ -127,7 +127,7 @@ extension ProvisioningError {
     /// The only way building a client session fails is an SRP username out of range.
     fileprivate static func protocommInvalidSRPUsername(_ error: ProtocommError) -> ProvisioningError {
         ProvisioningError(
-            .protocommCredentialsMissing, "The SRP username must be 1 to 65535 bytes long.",
+            .softAPCredentialsMissing, "The SRP username must be 1 to 65535 bytes long.",
             hint: "Check --srp-username.", detail: "\(error)")
     }
 }

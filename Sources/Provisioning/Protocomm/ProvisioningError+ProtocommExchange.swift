@@ -144,7 +144,7 @@ extension ProvisioningError {
             case nil: "The device did not answer /\(endpoint) in time."
             }
         return ProvisioningError(
-            .protocommDeviceTimeout, message,
+            .softAPDeviceTimeout, message,
             hint: "Stay close to the device and run again; --timeout allows the whole run more time.", detail: detail)
     }
 }

@@ -36,7 +36,7 @@ extension ProvisioningError {
 
     private static func protocommWiFiJoinFailed(ssid: String, reason: String, retry: String) -> ProvisioningError {
         ProvisioningError(
-            .protocommWiFiJoinFailed, "The device could not join \(ssid): \(reason).",
+            .softAPWiFiJoinFailed, "The device could not join \(ssid): \(reason).",
             hint: "Check the network is 2.4 GHz, in range of the device and not filtering by MAC address. " + retry)
     }
 
@@ -48,7 +48,7 @@ extension ProvisioningError {
             case .run: " when the time limit ran out"
             }
         return ProvisioningError(
-            .protocommWiFiConnectTimeout, "The device was still joining \(ssid)\(waited).",
+            .softAPWiFiConnectTimeout, "The device was still joining \(ssid)\(waited).",
             hint: "Check the network is 2.4 GHz and in range of the device; it keeps trying, so "
                 + "`ztprov discover` may find it on the network later.")
     }
@@ -56,7 +56,7 @@ extension ProvisioningError {
     /// Contact was lost after the device got its credentials, so whether it joined is unknown.
     static func protocommOutcomeUnknown(ssid: String, detail: String?) -> ProvisioningError {
         ProvisioningError(
-            .protocommOutcomeUnknown,
+            .softAPOutcomeUnknown,
             "Lost contact with the device after it got the credentials for \(ssid); it may have joined.",
             hint: "The device's hotspot moves to the network's channel as it joins: look for it with "
                 + "`ztprov discover` on \(ssid), or put it back in provisioning mode and run again.",
@@ -67,13 +67,13 @@ extension ProvisioningError {
     static func protocommConfigRejected(_ status: ProtocommStatus, applying: Bool) -> ProvisioningError {
         if applying, status == .internalError {
             return ProvisioningError(
-                .protocommConfigRejected,
+                .softAPConfigRejected,
                 "The device refused to apply the Wi-Fi settings (InternalError): it already holds credentials "
                     + "from an earlier attempt.",
                 hint: "Power-cycle the device into provisioning mode and run again.")
         }
         return ProvisioningError(
-            .protocommConfigRejected, "The device refused the Wi-Fi settings (\(status)).",
+            .softAPConfigRejected, "The device refused the Wi-Fi settings (\(status)).",
             hint: "Check --ssid and the password length; --verbose shows the device's status.")
     }
 }

@@ -31,7 +31,7 @@ import Transports
     @Test func missingProofOfPossessionIsAUsageError() async throws {
         let rig = SoftAPRig(SoftAPDeviceCase.security1.configuration)
         let error = try await rig.failure(SoftAPRig.request(security: ProtocommSecurityOptions()))
-        #expect(error.code == .protocommCredentialsMissing)
+        #expect(error.code == .softAPCredentialsMissing)
         #expect(error.exitStatus == .usage)
         #expect(await rig.device.exchanges.map(\.endpoint) == ["proto-ver"])
         await rig.expectRestored()
@@ -41,7 +41,7 @@ import Transports
         let rig = SoftAPRig(SoftAPDeviceCase.security2Patch0.configuration)
         let options = ProtocommSecurityOptions(proofOfPossession: Secret(SoftAPRig.Secrets.proofOfPossession))
         let error = try await rig.failure(SoftAPRig.request(security: options))
-        #expect(error.code == .protocommCredentialsMissing)
+        #expect(error.code == .softAPCredentialsMissing)
         #expect(error.message.contains("security 2"))
         await rig.expectRestored()
     }
@@ -124,7 +124,7 @@ import Transports
             SoftAPDeviceCase.security2Patch1.configuration,
             deviceFaults: [.init(endpoint: "prov-session", occurrence: 2, action: .hang)], timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .protocommDeviceTimeout)
+        #expect(error.code == .softAPDeviceTimeout)
         #expect(error.exitStatus == .timeout)
         #expect(error.message == "The device did not answer /prov-session within 0.1 s.")
         await rig.expectRestored()
@@ -135,7 +135,7 @@ import Transports
             SoftAPDeviceCase.security0.configuration,
             deviceFaults: [.init(endpoint: "proto-ver", action: .hang)])
         let error = try await rig.failure(deadline: .milliseconds(100))
-        #expect(error.code == .protocommDeviceTimeout)
+        #expect(error.code == .softAPDeviceTimeout)
         #expect(error.message.contains("time limit"))
         await rig.expectRestored()
     }

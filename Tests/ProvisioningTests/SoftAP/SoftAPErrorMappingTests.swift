@@ -49,13 +49,13 @@ import Transports
 
     @Test func aSecurityVersionWeDoNotSpeakIsAnAuthenticationFailure() {
         let error = ProvisioningError.protocommUnsupportedSecurity(version: 3)
-        expect(error, .protocommUnsupportedSecurity, .authenticationFailed, mentioning: "3")
+        expect(error, .softAPUnsupportedSecurity, .authenticationFailed, mentioning: "3")
         #expect(error.code.rawValue == "softap.unsupported-security")
     }
 
     @Test func refusedSettingsMeanTheDeviceCouldNotJoin() {
         let error = ProvisioningError.protocommConfigRejected(.invalidArgument, applying: false)
-        expect(error, .protocommConfigRejected, .wifiJoinFailed, mentioning: "refused")
+        expect(error, .softAPConfigRejected, .wifiJoinFailed, mentioning: "refused")
         #expect(error.code.rawValue == "softap.config-rejected")
     }
 }

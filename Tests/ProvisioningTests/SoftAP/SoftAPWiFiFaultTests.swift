@@ -10,7 +10,7 @@ import Transports
         arguments: [
             (ProtocommWiFiFailureReason.authenticationError, ErrorCode.softAPWiFiWrongPassword, "authentication error"),
             (.networkNotFound, .softAPWiFiNotFound, "could not find the network"),
-            (.unrecognized(7), .protocommWiFiJoinFailed, "failure reason 7"),
+            (.unrecognized(7), .softAPWiFiJoinFailed, "failure reason 7"),
         ] as [(ProtocommWiFiFailureReason, ErrorCode, String)])
     func theDevicesReasonPicksTheCode(reason: ProtocommWiFiFailureReason, code: ErrorCode, words: String)
         async throws
@@ -77,7 +77,7 @@ import Transports
         let plan = ProtocommDeviceWiFiPlan(connectingPolls: .max)
         let rig = SoftAPRig(.init(security: .security0, wifi: plan), timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .protocommWiFiConnectTimeout)
+        #expect(error.code == .softAPWiFiConnectTimeout)
         #expect(error.exitStatus == .timeout)
         #expect(error.message == "The device was still joining \(SoftAPRig.targetSSID) after 0.1 s.")
         await rig.expectRestored()
@@ -92,7 +92,7 @@ import Transports
             SoftAPDeviceCase.security1.configuration,
             deviceFaults: [.init(endpoint: "prov-config", occurrence: 3, action: action)], timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .protocommOutcomeUnknown)
+        #expect(error.code == .softAPOutcomeUnknown)
         #expect(error.exitStatus == .linkFailure)
         #expect(error.hint.contains("ztprov discover"))
         await rig.expectRestored()
