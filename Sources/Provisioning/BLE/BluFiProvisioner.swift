@@ -16,6 +16,8 @@ public struct BluFiProvisioner: Sendable {
     let timeouts: BluFiTimeouts
     let random: any RandomSource
     let logger: Logger
+    /// Whether a device rejecting automatic V2 surfaces as ``V2Rejected`` for a retry with V1.
+    var reportsRejectedV2 = false
 
     /// A flow over `link`; `random` supplies the key-exchange secret (inject a seeded source in tests).
     public init(
@@ -102,6 +104,9 @@ public struct BluFiProvisioner: Sendable {
                 return (value, conversation)
             } catch {
                 await conversation.abandon()
+                if reportsRejectedV2, conversation.deviceRejectedAutomaticV2, let error = error as? ProvisioningError {
+                    throw V2Rejected(error: error)
+                }
                 throw error
             }
         }

@@ -101,6 +101,7 @@ struct BLECommand: AsyncParsableCommand {
             JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
             JSONField("device_id", .optional(outcome.deviceID)),
             JSONField("security", .string(BluFiProgressPrinter.name(outcome.security))),
+            JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiProgressPrinter.name))),
             JSONField("blufi_version", .optional(outcome.deviceVersion.map { "\($0)" })),
             JSONField("mtu", .int(outcome.traffic.mtu)),
             JSONField("frames_written", .int(outcome.traffic.framesWritten)),

@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What installers and factory lines met in the field: firmware that sends its device ID late or
+/// never, and firmware on BluFi 1.4 that kept the V1 security callbacks.
+@Suite(.serialized, .requiresHarnessHost)
+struct BLEFieldEndToEndTests {
+    /// How the emulated firmware sends its ID after joining, and what the run must report.
+    enum IDVariant: String, CaseIterable, Sendable {
+        case sendsAtOnce, sendsLate, neverSends
+
+        var blufi: JSONValue {
+            switch self {
+            case .sendsAtOnce: [:]
+            case .sendsLate: ["device_id_delay_ms": 400]
+            case .neverSends: ["send_device_id": false]
+            }
+        }
+
+        var expectedID: String? { self == .neverSends ? nil : BLEEndToEndTests.deviceID }
+    }
+
+    @Test(arguments: IDVariant.allCases)
+    func theDeviceIDIsCapturedWithoutAnyHandOffOption(variant: IDVariant) async throws {
+        try await withHarness(scenario: BLEEndToEndTests.scenario(blufi: variant.blufi)) { h in
+            let outcome = try await BLEEndToEndTests.ble(h).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let result = try #require(outcome.result, "\(outcome)")
+            #expect(result.keys.contains("device_id"))
+            #expect(result["device_id"] as? String == variant.expectedID, "\(result)")
+            let idEvents = outcome.events.filter { $0["event"] as? String == "device-id" }
+            #expect(idEvents.count == 1, "\(outcome.standardOutput)")
+            #expect(idEvents.first?["device_id"] as? String == variant.expectedID)
+            if variant == .neverSends {
+                #expect(outcome.standardError.contains("Device sent no device ID after joining"), "\(outcome)")
+            } else {
+                #expect(outcome.standardError.contains("Device ID \(BLEEndToEndTests.deviceID)"), "\(outcome)")
+            }
+            try await BLEEndToEndTests.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func aDeviceThatNeverSendsItsIDFailsOnlyWhenTheHandOffNeedsIt() async throws {
+        let scenario = BLEEndToEndTests.scenario(blufi: IDVariant.neverSends.blufi)
+        try await withHarness(scenario: scenario) { h in
+            let outcome = try await BLEEndToEndTests.ble(
+                h,
+                [
+                    "--area-id", "42", "--access-token-env", "ZTPROV_E2E_TOKEN",
+                    "--lan-interface", h.topology.hostInterface, "--timeout", "4",
+                ]
+            ).run()
+            #expect(outcome.exitStatus != 0, "\(outcome)")
+            #expect(outcome.standardError.contains("did not send its device ID"), "\(outcome.standardError)")
+            try await BLEEndToEndTests.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    /// BluFi 1.4 firmware with V1 callbacks: the device rejects V2's parameters with DH_PARAM_ERROR.
+    static let v1CallbacksOn14 = BLEEndToEndTests.scenario(blufi: ["version": [1, 4], "security": "v1"])
+
+    @Test func automaticSecurityFallsBackToV1OnANewConnection() async throws {
+        try await withHarness(scenario: Self.v1CallbacksOn14) { h in
+            let outcome = try await BLEEndToEndTests.ble(h, ["--security", "auto"]).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            #expect(outcome.result?["security"] as? String == "v1", "\(outcome)")
+            #expect(outcome.result?["rejected_security"] as? String == "v2", "\(outcome)")
+            #expect(outcome.result?["device_id"] as? String == BLEEndToEndTests.deviceID)
+            let warning = try #require(outcome.events.first { $0["event"] as? String == "warning" }, "\(outcome)")
+            #expect(warning["code"] as? String == "blufi.security-fallback")
+            #expect(warning["rejected_security"] as? String == "v2" && warning["security"] as? String == "v1")
+            #expect((warning["message"] as? String)?.contains("DH_PARAM_ERROR") == true, "\(warning)")
+            #expect(outcome.standardError.contains("warning: "), "\(outcome.standardError)")
+            #expect(outcome.standardError.contains("Falling back to V1"), "\(outcome.standardError)")
+            let methods = try await BLEEndToEndTests.bluezMethods(h)
+            #expect(methods.filter { $0 == "Connect" }.count == 2, "\(methods)")
+            let blufi = try await h.received(source: .blufi)
+            #expect(blufi[0]?["security"] == "v1", "\(blufi)")
+            try await BLEEndToEndTests.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    @Test func anExplicitV2NeverFallsBack() async throws {
+        try await withHarness(scenario: Self.v1CallbacksOn14) { h in
+            let outcome = try await BLEEndToEndTests.ble(h, ["--security", "v2"]).run()
+            BLEEndToEndTests.expectFailure(outcome, code: "blufi.negotiation-failed", status: 6)
+            #expect(outcome.standardError.contains("DH_PARAM_ERROR"), "\(outcome.standardError)")
+            #expect(!outcome.events.contains { $0["event"] as? String == "warning" })
+            let methods = try await BLEEndToEndTests.bluezMethods(h)
+            #expect(methods.filter { $0 == "Connect" }.count == 1, "\(methods)")
+            try await BLEEndToEndTests.expectCleanAndSilent(outcome, h)
+        }
+    }
+}
