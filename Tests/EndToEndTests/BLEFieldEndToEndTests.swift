@@ -92,4 +92,32 @@ struct BLEFieldEndToEndTests {
             try await BLEEndToEndTests.expectCleanAndSilent(outcome, h)
         }
     }
+
+    @Test func listNetworksPrintsTheDevicesScanBeforeSendingTheSettings() async throws {
+        try await withHarness(scenario: BLEEndToEndTests.scenario()) { h in
+            let outcome = try await BLEEndToEndTests.ble(h, ["--list-networks"]).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let names = outcome.events.compactMap { $0["event"] as? String }
+            let list = try #require(names.firstIndex(of: "wifi-list"), "\(names)")
+            let join = try #require(names.firstIndex(of: "join-requested"), "\(names)")
+            #expect(list < join)
+            let networks = try #require(outcome.events[list]["networks"] as? [[String: Any]])
+            #expect(networks.map { $0["ssid"] as? String } == ["HomeNet", "Neighbour-5G"])
+            #expect(networks.map { $0["rssi"] as? Int } == [-45, -78])
+            #expect(outcome.result?["station_state"] as? String == "connected")
+            try await BLEEndToEndTests.expectCleanAndSilent(outcome, h)
+
+            var table = try ZTProvProcess.launch(["ble", "--ssid", "HomeNet", "--list-networks"])
+            table.environment = h.toolEnvironment.merging(["ZTPROV_WIFI_PASSWORD": BLEEndToEndTests.wifiPassword]) {
+                $1
+            }
+            table.networkNamespace = h.topology.hostNetns
+            table.deadline = .seconds(60)
+            let human = try await table.run()
+            #expect(human.exitStatus == 0, "\(human)")
+            #expect(
+                human.standardOutput.hasPrefix("HomeNet\t-45 dBm\nNeighbour-5G\t-78 dBm\n"), "\(human.standardOutput)")
+            #expect(human.standardError.contains("Device found 2 networks"), "\(human.standardError)")
+        }
+    }
 }

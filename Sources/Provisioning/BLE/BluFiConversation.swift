@@ -232,7 +232,7 @@ struct BluFiConversation {
         case .provisioned(let result): self.result = result
         case .wifiListReceived(let found):
             scanOutcome = .found(found)
-            progress(.wifiListReceived(count: found.count))
+            progress(.wifiListReceived(found.sorted { $0.rssi > $1.rssi }))
         case .wifiScanFailed: scanOutcome = .failed
         case .disconnectRequested: progress(.disconnectRequested)
         case .securityEstablished, .stationConfigurationSent, .customDataSent, .deauthenticationSent: break

@@ -35,8 +35,8 @@ public enum BluFiProgress: Sendable, Equatable, CustomStringConvertible {
     case deviceIDMissing
     /// The device was asked to scan for networks.
     case wifiListRequested
-    /// The scan results arrived (none when the device stayed silent until the deadline).
-    case wifiListReceived(count: Int)
+    /// The scan results arrived, strongest first (none when the device stayed silent until the deadline).
+    case wifiListReceived([BluFiAccessPoint])
     /// DISCONNECT_BLE went out; the device closes the link.
     case disconnectRequested
 
@@ -60,7 +60,7 @@ public enum BluFiProgress: Sendable, Equatable, CustomStringConvertible {
         case .deviceIDReceived(let id): "device ID \(id)"
         case .deviceIDMissing: "device sent no device ID after joining"
         case .wifiListRequested: "device scanning for networks"
-        case .wifiListReceived(let count): "device found \(count) network\(count == 1 ? "" : "s")"
+        case .wifiListReceived(let found): "device found \(found.count) network\(found.count == 1 ? "" : "s")"
         case .disconnectRequested: "asked the device to close the BLE link"
         }
     }

@@ -21,11 +21,14 @@ public struct BluFiWiFiSettings: Sendable, Equatable {
     /// the ID is the identity a record keeps, and goes on without it (a stock ESP-IDF example never
     /// sends one).
     public var expectsDeviceID: Bool
+    /// Ask the device for the networks it sees before sending the settings (`--list-networks`).
+    public var listsNetworks: Bool
 
     /// Settings for `mode`; say explicitly whether the device ID is awaited.
-    public init(_ mode: Mode, expectsDeviceID: Bool) {
+    public init(_ mode: Mode, expectsDeviceID: Bool, listsNetworks: Bool = false) {
         self.mode = mode
         self.expectsDeviceID = expectsDeviceID
+        self.listsNetworks = listsNetworks
     }
 
     /// The core's request, passwords as UTF-8 bytes.

@@ -34,6 +34,9 @@ struct BLECommand: AsyncParsableCommand {
     @OptionGroup(title: "Wi-Fi")
     var wifi: BluFiOptions
 
+    @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
+    var listsNetworks = false
+
     @OptionGroup(title: "Hand-off (with --area-id)")
     var handoff: HandoffOptions
 
@@ -63,7 +66,8 @@ struct BLECommand: AsyncParsableCommand {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(180))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
             let handsOff = handoff.areaID != nil
-            let settings = try wifi.settings(expectsDeviceID: handsOff)
+            var settings = try wifi.settings(expectsDeviceID: handsOff)
+            settings.listsNetworks = listsNetworks
             let run = try await bluetooth.provision(
                 settings, device: device, security: wifi.securityChoice,
                 scanFor: .milliseconds(Int64(scanTimeout * 1000)), context: context)

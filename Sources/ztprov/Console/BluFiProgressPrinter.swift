@@ -10,6 +10,11 @@ struct BluFiProgressPrinter: Sendable {
         switch progress {
         case .wifiConnected, .softAPStarted: console.success(Self.sentence(progress))
         case .securityFellBack: console.warning(progress.description)
+        case .wifiListReceived(let found):
+            console.progress(Self.sentence(progress))
+            for accessPoint in found {
+                console.output("\(String(decoding: accessPoint.ssid, as: UTF8.self))\t\(accessPoint.rssi) dBm")
+            }
         case .sessionStarted, .negotiationStarted, .wifiStatusChanged:
             console.progress(Self.sentence(progress), detail: true)
         default: console.progress(Self.sentence(progress))
@@ -47,7 +52,22 @@ struct BluFiProgressPrinter: Sendable {
         case .deviceIDReceived(let id): ("device-id", [JSONField("device_id", .string(id))])
         case .deviceIDMissing: ("device-id", [JSONField("device_id", .null)])
         case .wifiListRequested: ("wifi-list-requested", [])
-        case .wifiListReceived(let count): ("wifi-list", [JSONField("count", .int(count))])
+        case .wifiListReceived(let found):
+            (
+                "wifi-list",
+                [
+                    JSONField("count", .int(found.count)),
+                    JSONField(
+                        "networks",
+                        .array(
+                            found.map { accessPoint in
+                                .object([
+                                    JSONField("ssid", .string(String(decoding: accessPoint.ssid, as: UTF8.self))),
+                                    JSONField("rssi", .int(Int(accessPoint.rssi))),
+                                ])
+                            })),
+                ]
+            )
         case .disconnectRequested: ("disconnect-requested", [])
         }
     }
