@@ -116,12 +116,12 @@ let package = Package(
 
         .target(
             name: "Sockets",
-            dependencies: ["Transports"],
+            dependencies: ["Transports", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "BlueZ",
-            dependencies: ["CDBus", "Transports"],
+            dependencies: ["CDBus", "Transports", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -131,7 +131,7 @@ let package = Package(
         ),
         .target(
             name: "NetworkManager",
-            dependencies: ["CLibNM", "Transports"],
+            dependencies: ["CLibNM", "Transports", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(

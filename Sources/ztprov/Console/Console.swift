@@ -57,6 +57,11 @@ struct Console: Sendable {
         write(.standardError, (styled ? "\u{1B}[2m\(clock) ·\u{1B}[0m " : "") + text + "\n")
     }
 
+    /// One line of the log (swift-log), on stderr; the handler's level decides which lines come.
+    func log(_ text: String) {
+        write(.standardError, (styled ? "\u{1B}[2m\(clock) \(text)\u{1B}[0m" : text) + "\n")
+    }
+
     /// A step that succeeded, on stderr.
     func success(_ text: String) {
         guard verbosity > .quiet else { return }
