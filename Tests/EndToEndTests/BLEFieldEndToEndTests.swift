@@ -1,4 +1,5 @@
 import Foundation
+import Records
 import TestSupport
 import Testing
 
@@ -118,6 +119,33 @@ struct BLEFieldEndToEndTests {
             #expect(
                 human.standardOutput.hasPrefix("HomeNet\t-45 dBm\nNeighbour-5G\t-78 dBm\n"), "\(human.standardOutput)")
             #expect(human.standardError.contains("Device found 2 networks"), "\(human.standardError)")
+        }
+    }
+
+    @Test func batchRecordsTheSchemeThatWorkedAfterFallingBack() async throws {
+        let directory = try BatchEndToEndTests.workspace(units: 1)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var scenario = BatchEndToEndTests.scenario(units: 1)
+        if case .object(var members) = scenario, case .object(var bluez) = members["bluez"]!,
+            case .array(var devices) = bluez["devices"]!, case .object(var device) = devices[0],
+            case .object(var blufi) = device["blufi"]!
+        {
+            blufi["version"] = [1, 4]
+            blufi["security"] = "v1"
+            device["blufi"] = .object(blufi)
+            devices[0] = .object(device)
+            bluez["devices"] = .array(devices)
+            members["bluez"] = .object(bluez)
+            scenario = .object(members)
+        }
+        try await withHarness(scenario: scenario) { h in
+            let outcome = try await BatchEndToEndTests.batch(h, directory, ["--adapters", "hci0"]).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            #expect(outcome.standardError.contains("Falling back to V1"), "\(outcome.standardError)")
+            let records = try await BatchEndToEndTests.records(directory)
+            #expect(records.count == 1)
+            #expect(records.first?.code == "ok" && records.first?.security == "V1", "\(records)")
+            #expect(records.first?.deviceID == BatchEndToEndTests.deviceID(1))
         }
     }
 }
