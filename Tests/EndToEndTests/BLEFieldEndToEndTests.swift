@@ -4,9 +4,9 @@ import TestSupport
 import Testing
 
 /// What installers and factory lines met in the field: firmware that sends its device ID late or
-/// never, and firmware on BluFi 1.4 that kept the V1 security callbacks.
-@Suite(.serialized, .requiresHarnessHost)
-struct BLEFieldEndToEndTests {
+/// never, and firmware on BluFi 1.4 that kept the V1 security callbacks. Part of the serialized BLE
+/// suite, so it adds no harness running in parallel with the others.
+extension BLEEndToEndTests {
     /// How the emulated firmware sends its ID after joining, and what the run must report.
     enum IDVariant: String, CaseIterable, Sendable {
         case sendsAtOnce, sendsLate, neverSends

@@ -4,9 +4,9 @@ import Testing
 
 /// `-v` tells what happens underneath: the D-Bus calls to BlueZ and NetworkManager with their
 /// outcome and time, the HTTP exchanges and the UDP datagrams with their sizes, and never a secret,
-/// not even the frames that carry one in the clear (`--security none`).
-@Suite(.serialized, .requiresHarnessHost)
-struct VerboseEndToEndTests {
+/// not even the frames that carry one in the clear (`--security none`). Part of the serialized BLE
+/// suite, so it adds no harness running in parallel with the others.
+extension BLEEndToEndTests {
     /// Lines of the form `debug: [label] …`, for each label.
     static func debugLines(_ text: String, label: String) -> [Substring] {
         text.split(separator: "\n").filter { $0.hasPrefix("debug: [\(label)] ") }
