@@ -117,12 +117,12 @@ let package = Package(
 
         .target(
             name: "Sockets",
-            dependencies: ["Transports"],
+            dependencies: ["Transports", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "DBus",
-            dependencies: ["CDBus"],
+            dependencies: ["CDBus", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -137,7 +137,7 @@ let package = Package(
         ),
         .target(
             name: "NetworkManager",
-            dependencies: ["CLibNM", "Transports"],
+            dependencies: ["CLibNM", "Transports", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(

@@ -18,4 +18,6 @@ public enum BluFiAwaitedReply: Sendable, Hashable {
     case wifiList
     /// The device ID the device sends as custom data once it joined the network.
     case deviceID
+    /// The device ID during the brief grace an optional ID gets; when it passes, success goes on without it.
+    case optionalDeviceID
 }

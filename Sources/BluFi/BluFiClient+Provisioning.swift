@@ -39,21 +39,32 @@ extension BluFiClient {
         }
     }
 
-    /// After success: wait for the device ID if needed, send the request's custom data, report.
+    /// After success: wait for the device ID if the request says so, send the request's custom data, report.
+    ///
+    /// `graceOver` is set once a brief wait for an optional ID ran out: success then goes on without it.
     mutating func completeProvisioning(
-        _ request: BluFiProvisioningRequest, report: BluFiWiFiReport
+        _ request: BluFiProvisioningRequest, report: BluFiWiFiReport, graceOver: Bool = false
     ) throws(BluFiError) -> [Action] {
         var actions: [Action] = []
         var deviceID: String?
-        if request.expectsDeviceID {
-            guard let bytes = firstCustomData else {
-                phase = .awaitingDeviceID(request, report)
-                return [.wait(for: .deviceID)]
+        if let bytes = firstCustomData {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                if request.deviceID == .required { throw .deviceIDNotUTF8(bytes) }
+                return try finishProvisioning(request, report: report, deviceID: nil)
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw .deviceIDNotUTF8(bytes) }
             deviceID = text
             actions.append(.report(.deviceIDReceived(text)))
+        } else if request.deviceID == .required || (request.deviceID == .awaitedBriefly && !graceOver) {
+            phase = .awaitingDeviceID(request, report)
+            return [.wait(for: request.deviceID == .required ? .deviceID : .optionalDeviceID)]
         }
+        return actions + (try finishProvisioning(request, report: report, deviceID: deviceID))
+    }
+
+    private mutating func finishProvisioning(
+        _ request: BluFiProvisioningRequest, report: BluFiWiFiReport, deviceID: String?
+    ) throws(BluFiError) -> [Action] {
+        var actions: [Action] = []
         if let customData = request.customData {
             actions += try send(.customData, customData, control: sessionControl)
             actions.append(.report(.customDataSent(byteCount: customData.count)))

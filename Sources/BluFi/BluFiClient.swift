@@ -56,7 +56,7 @@ public struct BluFiClient: Sendable {
         case .awaitingAcknowledgement: .acknowledgement
         case .awaitingWiFiConnection: .wifiConnection
         case .awaitingSoftAPStatus: .softAPStatus
-        case .awaitingDeviceID: .deviceID
+        case .awaitingDeviceID(let request, _): request.deviceID == .required ? .deviceID : .optionalDeviceID
         case .awaitingWiFiStatus: .wifiStatus
         case .awaitingWiFiList: .wifiList
         case .disconnected, .ready, .finished, .failed: nil
@@ -109,6 +109,11 @@ public struct BluFiClient: Sendable {
         case .awaitingWiFiList:
             phase = .ready
             return [.report(.wifiListReceived([]))]
+        case .awaitingDeviceID(let request, let report) where request.deviceID != .required:
+            return attempt { client throws(BluFiError) in
+                [.report(.deviceIDMissing)]
+                    + (try client.completeProvisioning(request, report: report, graceOver: true))
+            }
         default:
             guard let awaitedReply else { return [] }
             return fail(.timedOut(awaitedReply))

@@ -28,6 +28,8 @@ public enum BluFiClientEvent: Sendable, Equatable {
     case customDataReceived([UInt8])
     /// The device ID: the session's first custom data, as UTF-8.
     case deviceIDReceived(String)
+    /// The brief wait for an optional device ID passed without one; provisioning goes on without it.
+    case deviceIDMissing
     /// Custom data of this many bytes is sent.
     case customDataSent(byteCount: Int)
     /// Provisioning completed: the network is joined (or the SoftAP runs) and the ID is known.

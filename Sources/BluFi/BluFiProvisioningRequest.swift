@@ -12,15 +12,15 @@ public struct BluFiProvisioningRequest: Sendable, Equatable {
 
     /// The Wi-Fi mode to set and its settings.
     public var mode: Mode
-    /// Wait for the device ID (the first custom data the device sends) before reporting success.
-    public var expectsDeviceID: Bool
-    /// Custom data to send once the device is provisioned (and its ID, if expected, received).
+    /// Whether success waits for the device ID (the first custom data the device sends).
+    public var deviceID: BluFiDeviceIDPolicy
+    /// Custom data to send once the device is provisioned (and its ID, if awaited, received).
     public var customData: [UInt8]?
 
     /// A request for `mode`, optionally waiting for the device ID and sending custom data after.
-    public init(_ mode: Mode, expectsDeviceID: Bool = false, customData: [UInt8]? = nil) {
+    public init(_ mode: Mode, deviceID: BluFiDeviceIDPolicy = .notAwaited, customData: [UInt8]? = nil) {
         self.mode = mode
-        self.expectsDeviceID = expectsDeviceID
+        self.deviceID = deviceID
         self.customData = customData
     }
 
@@ -90,7 +90,7 @@ public struct BluFiSoftAPConfiguration: Sendable, Equatable, CustomStringConvert
 public struct BluFiProvisioningResult: Sendable, Equatable {
     /// The report that showed success: station connected, or SoftAP running.
     public var report: BluFiWiFiReport
-    /// The device ID, when the request expected one.
+    /// The device ID, when the device sent one.
     public var deviceID: String?
 
     /// The outcome of a provisioning.

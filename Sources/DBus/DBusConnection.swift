@@ -1,5 +1,6 @@
 import CDBus
 import Glibc
+import Logging
 
 /// A private connection to a message bus, driven by its own loop thread.
 ///
@@ -84,6 +85,31 @@ public actor DBusConnection {
     }
 
     public func sequencedCall(_ call: DBusMethodCall, timeout: Duration, honoursCancellation: Bool) async throws
+        -> Reply
+    {
+        let started = ContinuousClock.now
+        do {
+            let reply = try await unloggedCall(call, timeout: timeout, honoursCancellation: honoursCancellation)
+            Self.log.debug(
+                "D-Bus \(call.destination) \(call) (\(call.arguments.count) arguments): \(reply.arguments.count) values in \(Self.milliseconds(since: started)) ms"
+            )
+            return reply
+        } catch {
+            Self.log.debug("D-Bus \(call.destination) \(call): \(error) after \(Self.milliseconds(since: started)) ms")
+            throw error
+        }
+    }
+
+    /// The debug log (`-v`): method, argument and reply counts, time; never argument values, which
+    /// carry BluFi frames.
+    private static let log = Logger(label: "ztprov.dbus")
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+
+    private func unloggedCall(_ call: DBusMethodCall, timeout: Duration, honoursCancellation: Bool) async throws
         -> Reply
     {
         if honoursCancellation { try Task.checkCancellation() }

@@ -1,3 +1,4 @@
+import Logging
 public import Transports
 
 /// Protocomm over HTTP/1.1 to a device's SoftAP: one keep-alive TCP connection, the session cookie
@@ -59,7 +60,18 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     public func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8] {
         let request = try HTTPProtocommRequest(endpoint: endpoint, payload: payload)
         try Task.checkCancellation()
-        let response = try perform(request, on: try readyConnection(for: request))
+        let started = ContinuousClock.now
+        let response: HTTPResponse
+        do {
+            response = try perform(request, on: try readyConnection(for: request))
+        } catch {
+            Self.log.debug("HTTP POST /\(endpoint) (\(payload.count) bytes): \(error)")
+            throw error
+        }
+        let (seconds, attoseconds) = (ContinuousClock.now - started).components
+        Self.log.debug(
+            "HTTP POST /\(endpoint) (\(payload.count) bytes): \(response.statusCode), \(response.body.count) bytes in \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+        )
         switch response.statusCode {
         case 200: return response.body
         case 404: throw HTTPTransportError.endpointNotFound(endpoint: endpoint)
@@ -68,6 +80,9 @@ public actor HTTPProtocommTransport: ProtocommTransport {
                 endpoint: endpoint, statusCode: response.statusCode, reasonPhrase: response.reasonPhrase)
         }
     }
+
+    /// The debug log (`-v`): endpoint, sizes, status and time; never bodies, which carry credentials.
+    private static let log = Logger(label: "ztprov.http")
 
     /// Closes the connection; the session cookie is kept, so a later exchange resumes the session.
     public func disconnect() {

@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 public import Transports
 
@@ -94,6 +95,7 @@ public final class UDPDatagramLink: DatagramLink {
     }
 
     public func send(_ bytes: [UInt8], to destination: DatagramDestination) async throws {
+        Self.log.debug("UDP send \(bytes.count) bytes to \(destination)")
         switch destination {
         case .unicast(let endpoint):
             try sendNow(bytes, to: endpoint)
@@ -102,10 +104,16 @@ public final class UDPDatagramLink: DatagramLink {
         }
     }
 
+    /// The debug log (`-v`): sizes and addresses; never contents, which carry access tokens.
+    private static let log = Logger(label: "ztprov.udp")
+
     public func receive(until deadline: ContinuousClock.Instant) async throws -> Datagram? {
         while true {
             try Task.checkCancellation()
-            if let datagram = try receiveNow() { return datagram }
+            if let datagram = try receiveNow() {
+                Self.log.debug("UDP received \(datagram.bytes.count) bytes from \(datagram.source)")
+                return datagram
+            }
             let now = ContinuousClock.now
             guard now < deadline else { return nil }
             try await Task.sleep(until: min(deadline, now + Self.pollInterval), clock: .continuous)

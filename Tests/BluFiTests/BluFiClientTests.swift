@@ -149,7 +149,7 @@ import Testing
 
     @Test func deviceIDThatIsNotUTF8IsNamed() throws {
         var client = readyPlainClient()
-        _ = try client.requestedProvisioning(.init(.station(Self.station), expectsDeviceID: true))
+        _ = try client.requestedProvisioning(.init(.station(Self.station), deviceID: .required))
         _ = client.receivedNotification([UInt8](hex: "00 04 01 01 01"))
         let connected = [UInt8](hex: "3d 04 02 03 01 00 00")
         #expect(client.receivedNotification(connected).last == .wait(for: .deviceID))
@@ -157,11 +157,54 @@ import Testing
 
         var garbled = readyPlainClient()
         _ = garbled.receivedNotification([UInt8](hex: "4d 04 01 02 ff fe"))
-        _ = try garbled.requestedProvisioning(.init(.station(Self.station), expectsDeviceID: true))
+        _ = try garbled.requestedProvisioning(.init(.station(Self.station), deviceID: .required))
         _ = garbled.receivedNotification([UInt8](hex: "00 04 02 01 01"))
         #expect(
             garbled.receivedNotification([UInt8](hex: "3d 04 03 03 01 00 00")).last
                 == .fail(.deviceIDNotUTF8([0xFF, 0xFE])))
+    }
+
+    @Test func anOptionalDeviceIDGetsAGraceAndIsNotAnError() throws {
+        let connected = [UInt8](hex: "3d 04 02 03 01 00 00")
+
+        var silent = readyPlainClient()
+        _ = try silent.requestedProvisioning(.init(.station(Self.station), deviceID: .awaitedBriefly))
+        _ = silent.receivedNotification([UInt8](hex: "00 04 01 01 01"))
+        #expect(silent.receivedNotification(connected).last == .wait(for: .optionalDeviceID))
+        #expect(silent.awaitedReply == .optionalDeviceID)
+        let afterGrace = silent.deadlinePassed()
+        #expect(afterGrace.first == .report(.deviceIDMissing))
+        guard case .report(.provisioned(let result)) = afterGrace.last else {
+            Issue.record("no success after the grace: \(afterGrace)")
+            return
+        }
+        #expect(result.deviceID == nil && result.report.stationState == .connected)
+        #expect(silent.isReady)
+
+        var late = readyPlainClient()
+        _ = try late.requestedProvisioning(.init(.station(Self.station), deviceID: .awaitedBriefly))
+        _ = late.receivedNotification([UInt8](hex: "00 04 01 01 01"))
+        _ = late.receivedNotification(connected)
+        let id = late.receivedNotification([UInt8](hex: "4d 04 03 02 69 64"))
+        #expect(id.contains(.report(.deviceIDReceived("id"))))
+        guard case .report(.provisioned(let lateResult)) = id.last else {
+            Issue.record("no success once the ID came: \(id)")
+            return
+        }
+        #expect(lateResult.deviceID == "id")
+    }
+
+    @Test func withoutAnIDWaitSuccessTakesAnIDAlreadySent() throws {
+        var client = readyPlainClient()
+        _ = client.receivedNotification([UInt8](hex: "4d 04 01 02 69 64"))
+        _ = try client.requestedProvisioning(.init(.station(Self.station)))
+        _ = client.receivedNotification([UInt8](hex: "00 04 02 01 01"))
+        let connected = client.receivedNotification([UInt8](hex: "3d 04 03 03 01 00 00"))
+        guard case .report(.provisioned(let result)) = connected.last else {
+            Issue.record("no success: \(connected)")
+            return
+        }
+        #expect(result.deviceID == "id")
     }
 
     @Test func scanFailureLeavesTheSessionUsable() throws {

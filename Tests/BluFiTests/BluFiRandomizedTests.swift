@@ -131,7 +131,7 @@ import Testing
         _ choice: Int, station: BluFiStationConfiguration, client: inout BluFiClient
     ) throws(BluFiError) -> [BluFiClient.Action] {
         switch choice {
-        case 0: try client.requestedProvisioning(.init(.station(station), expectsDeviceID: true))
+        case 0: try client.requestedProvisioning(.init(.station(station), deviceID: .required))
         case 1: try client.requestedWiFiStatus()
         case 2: try client.requestedWiFiList()
         default: try client.requestedCustomData([1, 2, 3])
@@ -148,7 +148,7 @@ import Testing
         case .acknowledgement: return BluFiMessage(.ack, [UInt8(random.below(4))])
         case .wifiList:
             return BluFiMessage(.wifiList, BluFiAccessPoint.payload(of: [.init(ssid: random.bytes(5), rssi: -40)]))
-        case .deviceID: return BluFiMessage(.customData, random.bytes(random.below(12)))
+        case .deviceID, .optionalDeviceID: return BluFiMessage(.customData, random.bytes(random.below(12)))
         case .wifiConnection, .softAPStatus, .wifiStatus:
             return BluFiMessage(
                 .wifiReport, [UInt8(random.below(4)), UInt8(random.below(5)), 0] + random.bytes(random.below(12)))

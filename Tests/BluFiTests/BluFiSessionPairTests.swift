@@ -17,7 +17,7 @@ import Testing
         var pair = connectedPair(scheme: scheme, mtu: mtu, deviceID: "zt-0042")
         #expect(pair.client.securityScheme == scheme)
         let farewell = Array(repeating: UInt8(0xA5), count: 300)
-        let request = BluFiProvisioningRequest(.station(station), expectsDeviceID: true, customData: farewell)
+        let request = BluFiProvisioningRequest(.station(station), deviceID: .required, customData: farewell)
         try pair.request { client throws(BluFiError) in try client.requestedProvisioning(request) }
         #expect(pair.waits.last == .wifiConnection)
         #expect(pair.device.fields[.staSSID] == station.ssid)

@@ -33,6 +33,24 @@ final class CapturedStreams: Sendable {
         detail: "errno 0"
     )
 
+    @Test(arguments: [
+        (Duration.zero, 0), (.microseconds(999), 0), (.milliseconds(1), 1), (.milliseconds(1_234), 1_234),
+        (.seconds(3_600), 3_600_000),
+    ])
+    func everyEventCarriesWholeMillisecondsSinceTheStart(elapsed: Duration, milliseconds: Int) {
+        let streams = CapturedStreams()
+        let console = streams.console(json: true, elapsed: { elapsed })
+        console.event("scan-started")
+        console.succeeded([])
+        console.failed(failure)
+        let lines = streams.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        for line in lines {
+            let stamp = #""elapsed_ms":\#(milliseconds)"#
+            #expect(line.contains(stamp + ",") || line.contains(stamp + "}"), "\(line)")
+        }
+    }
+
     @Test func failuresPrintCodeMessageAndHintOnStandardError() {
         let streams = CapturedStreams()
         streams.console().failed(failure)
@@ -51,7 +69,7 @@ final class CapturedStreams: Sendable {
         streams.console(json: true, verbosity: .quiet).failed(failure)
         #expect(
             streams.standardOutput == """
-                {"event":"result","ok":false,"code":"lan.no-reply","exit_status":4,\
+                {"event":"result","elapsed_ms":0,"ok":false,"code":"lan.no-reply","exit_status":4,\
                 "message":"No Zhiting device answered the hello on the LAN within 3 s.","hint":"Check the device."}
 
                 """
@@ -91,8 +109,8 @@ final class CapturedStreams: Sendable {
         json.console(json: true).succeeded([JSONField("count", 1)])
         #expect(
             json.standardOutput == """
-                {"event":"device","id":"a1"}
-                {"event":"result","ok":true,"code":"ok","count":1}
+                {"event":"device","elapsed_ms":0,"id":"a1"}
+                {"event":"result","elapsed_ms":0,"ok":true,"code":"ok","count":1}
 
                 """)
     }

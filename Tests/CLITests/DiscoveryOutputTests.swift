@@ -38,9 +38,9 @@ import ZhitingLAN
         console.event("device", DiscoveryTable.fields(hub))
         #expect(
             streams.standardOutput == """
-                {"event":"device","id":"a1b2c3d4e5f6","ip":"192.0.2.20","udp_port":54321,"kind":"device",\
+                {"event":"device","elapsed_ms":0,"id":"a1b2c3d4e5f6","ip":"192.0.2.20","udp_port":54321,"kind":"device",\
                 "model":"ZTSW3SLW001W","sw_ver":"1.0.0","hw_ver":"esp32c3","sa_id":null,"port":null}
-                {"event":"device","id":"0a0b0c0d0e0f","ip":"192.0.2.3","udp_port":54321,"kind":"smart-assistant",\
+                {"event":"device","elapsed_ms":0,"id":"0a0b0c0d0e0f","ip":"192.0.2.3","udp_port":54321,"kind":"smart-assistant",\
                 "model":"MH-SA00DCLB001W","error":"handoff.no-token","message":"No token."}
 
                 """
@@ -56,9 +56,9 @@ import ZhitingLAN
         printer.report(.serverConfirmed(id, ZhitingServerEcho(server: "gz.sc.zhitingtech.com", port: 54321)))
         #expect(
             streams.standardOutput == """
-                {"event":"token-received","id":"a1b2c3d4e5f6"}
-                {"event":"server-requested","id":"a1b2c3d4e5f6","server":"gz.sc.zhitingtech.com","port":54321}
-                {"event":"server-confirmed","id":"a1b2c3d4e5f6","server":"gz.sc.zhitingtech.com","port":54321}
+                {"event":"token-received","elapsed_ms":0,"id":"a1b2c3d4e5f6"}
+                {"event":"server-requested","elapsed_ms":0,"id":"a1b2c3d4e5f6","server":"gz.sc.zhitingtech.com","port":54321}
+                {"event":"server-confirmed","elapsed_ms":0,"id":"a1b2c3d4e5f6","server":"gz.sc.zhitingtech.com","port":54321}
 
                 """
         )

@@ -89,7 +89,7 @@ final class ManualClock: Sendable {
         let console = json.console(json: true, styled: true, elapsed: { .seconds(1) })
         console.result("MH-1A2B provisioned")
         console.succeeded([])
-        #expect(json.standardOutput == #"{"event":"result","ok":true,"code":"ok"}"# + "\n")
+        #expect(json.standardOutput == #"{"event":"result","elapsed_ms":1000,"ok":true,"code":"ok"}"# + "\n")
         #expect(visible(json.standardError) == "[ 1.0s] Done in 1.0s: MH-1A2B provisioned\n")
     }
 

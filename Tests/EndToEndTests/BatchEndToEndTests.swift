@@ -104,6 +104,8 @@ struct BatchEndToEndTests {
                 #expect(finals.count == 1, "unit \(index): \(attempts.map(\.code))")
                 let expected = [4, 9].contains(index) ? "blufi.wifi-wrong-password" : "ok"
                 #expect(finals.first?.code == expected, "unit \(index)")
+                let succeeded = attempts.filter(\.succeeded)
+                #expect(succeeded.allSatisfy { $0.deviceID == Self.deviceID(index) }, "unit \(index): no device ID")
             }
             let lossy = records.filter { $0.deviceKey == Self.address(7) }
             #expect(lossy.map(\.code) == ["ble.link-lost", "ok"])

@@ -62,6 +62,8 @@ struct BatchSoftAPEndToEndTests {
             #expect(finals["ZT_ABSENT"]?.code == "softap.hotspot-not-found")
             #expect(records.count == 3, "neither failure is retried: \(records.map(\.code))")
             #expect(finals["ZT_U2"]?.address == "24:0A:C4:E2:E0:02")
+            #expect(finals["ZT_U1"]?.deviceID == "240ac4e2e001", "the hotspot's BSSID names the device")
+            #expect(finals["ZT_U2"]?.deviceID == "240ac4e2e002", "a failed attempt keeps the ID it learned")
             #expect(finals["ZT_U1"]?.security == "sec1")
             #expect(finals["ZT_U1"]?.steps.map(\.name).first == "join-hotspot")
             #expect(finals["ZT_U1"]?.path == .softAP)

@@ -1,4 +1,5 @@
 internal import CLibNM
+internal import Logging
 
 /// Runs one GIO-style asynchronous call (`…_async` + `…_finish`) as a Swift `async` function.
 ///
@@ -6,7 +7,34 @@ internal import CLibNM
 /// the callback on the libnm thread with the source object and the `GAsyncResult`, and calls the
 /// matching `…_finish`. Cancellation goes through the `GCancellable` given to the C call, which
 /// then finishes with `G_IO_ERROR_CANCELLED`.
+///
+/// `name` is the NetworkManager D-Bus method libnm calls, for the debug log (`-v`): name, outcome
+/// and time, never the arguments (a connection profile holds the hotspot password).
 nonisolated(nonsending) func gAsyncCall<Value>(
+    _ name: String,
+    start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
+    finish: @escaping (_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) throws -> Value
+) async throws -> Value {
+    let started = ContinuousClock.now
+    do {
+        let value = try await gAsyncCallUnlogged(start: start, finish: finish)
+        networkManagerLog.debug("NetworkManager \(name): ok in \(milliseconds(since: started)) ms")
+        return value
+    } catch {
+        networkManagerLog.debug("NetworkManager \(name): \(error) after \(milliseconds(since: started)) ms")
+        throw error
+    }
+}
+
+/// The adapter's log; the executable decides where it goes and from which level.
+private let networkManagerLog = Logger(label: "ztprov.networkmanager")
+
+private func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+}
+
+private nonisolated(nonsending) func gAsyncCallUnlogged<Value>(
     start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
     finish: @escaping (_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) throws -> Value
 ) async throws -> Value {

@@ -42,7 +42,7 @@ extension LibNMClient {
         -> LibNMActiveConnection
     {
         do {
-            return try await gAsyncCall { callback, data in
+            return try await gAsyncCall("ActivateConnection") { callback, data in
                 nm_client_activate_connection_async(
                     object.opaque, profile.object.opaque, device.object.opaque, nil, nil, callback, data)
             } finish: { [object] _, result in
@@ -60,7 +60,7 @@ extension LibNMClient {
     /// Asks NetworkManager to take the activation down; one that is already inactive counts as done.
     nonisolated(nonsending) func deactivate(_ activation: LibNMActiveConnection) async throws {
         do {
-            try await gAsyncCall { callback, data in
+            try await gAsyncCall("DeactivateConnection") { callback, data in
                 nm_client_deactivate_connection_async(object.opaque, activation.object.opaque, nil, callback, data)
             } finish: { [object] _, result in
                 var error: UnsafeMutablePointer<GError>?
@@ -89,7 +89,7 @@ extension LibNMClient {
                 "bind-activation": g_variant_new_string("dbus-client"),
             ])
         )
-        return try await gAsyncCall { callback, data in
+        return try await gAsyncCall("AddAndActivateConnection2") { callback, data in
             nm_client_add_and_activate_connection2(
                 object.opaque, partial.opaque, device.object.opaque, accessPoint?.path, options.pointer, nil, callback,
                 data)
@@ -108,7 +108,7 @@ extension LibNMClient {
         device: LibNMDevice,
         accessPoint: LibNMAccessPoint?
     ) async throws -> LibNMActiveConnection {
-        try await gAsyncCall { callback, data in
+        try await gAsyncCall("AddAndActivateConnection") { callback, data in
             nm_client_add_and_activate_connection_async(
                 object.opaque, partial.opaque, device.object.opaque, accessPoint?.path, nil, callback, data)
         } finish: { [object] _, result in

@@ -27,7 +27,7 @@ final class LibNMClient {
     {
         let connection = try await connect(to: busAddress ?? systemBusAddress(), cancellable: cancellable)
         let object = newClient(on: connection)
-        try await gAsyncCall { callback, data in
+        try await gAsyncCall("NetworkManager client start-up (GetManagedObjects)") { callback, data in
             g_async_initable_init_async(object.opaque, CLibNM_PRIORITY_DEFAULT, cancellable.pointer, callback, data)
         } finish: { _, result in
             var error: UnsafeMutablePointer<GError>?
@@ -100,7 +100,7 @@ final class LibNMClient {
             rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
                 | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue
         )
-        return try await gAsyncCall { callback, data in
+        return try await gAsyncCall("D-Bus connect") { callback, data in
             g_dbus_connection_new_for_address(address, flags, nil, cancellable.pointer, callback, data)
         } finish: { _, result in
             var error: UnsafeMutablePointer<GError>?

@@ -19,7 +19,7 @@ final class LibNMRemoteConnection {
     /// Deletes the profile; used for the profile a pre-1.16 NetworkManager keeps after deactivation.
     nonisolated(nonsending) func delete() async throws {
         do {
-            try await gAsyncCall { callback, data in
+            try await gAsyncCall("Settings.Connection.Delete") { callback, data in
                 nm_remote_connection_delete_async(object.opaque, nil, callback, data)
             } finish: { [object] _, result in
                 var error: UnsafeMutablePointer<GError>?

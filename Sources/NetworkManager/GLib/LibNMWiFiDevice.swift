@@ -26,7 +26,7 @@ final class LibNMWiFiDevice: LibNMDevice {
     nonisolated(nonsending) func requestScan(ssid: [UInt8], cancellable: GCancellableHandle) async throws {
         let options = scanOptions(ssid: ssid)
         do {
-            try await gAsyncCall { callback, data in
+            try await gAsyncCall("Device.Wireless.RequestScan") { callback, data in
                 nm_device_wifi_request_scan_options_async(
                     object.opaque, options.pointer, cancellable.pointer, callback, data)
             } finish: { [object] _, result in

@@ -25,6 +25,8 @@ struct BluFiConversation {
     private(set) var traffic: BluFiTraffic
     private(set) var result: BluFiProvisioningResult?
     private(set) var scanOutcome: ScanOutcome?
+    /// The protocol failure that ended the session, if one did.
+    private(set) var failure: BluFiError?
     private var waiting: (reply: BluFiAwaitedReply, since: ContinuousClock.Instant, until: ContinuousClock.Instant)?
     private var nextPoll: ContinuousClock.Instant?
     private var lastJoinState: BluFiStationState?
@@ -143,6 +145,7 @@ struct BluFiConversation {
             case .finished:
                 isFinished = true
             case .fail(let error):
+                failure = error
                 throw ProvisioningError.bluFi(error, failureContext)
             }
         }
@@ -197,6 +200,15 @@ struct BluFiConversation {
         }
     }
 
+    /// Whether the device refused V2's key-exchange parameters that automatic security chose from its
+    /// version: firmware on BluFi 1.4 that kept the V1 callbacks answers so.
+    var deviceRejectedAutomaticV2: Bool {
+        guard client.securityChoice == .automatic, client.securityScheme == .v2,
+            case .deviceReportedError(let code) = failure
+        else { return false }
+        return code == .dhParameter || code == .readParameter || code == .makePublic
+    }
+
     /// Present once the session accepts requests.
     private var readiness: Void? { client.isReady ? () : nil }
 
@@ -215,11 +227,12 @@ struct BluFiConversation {
         case .wifiConnected(let report): progress(.wifiConnected(report.withoutPasswords))
         case .softAPStarted(let report): progress(.softAPStarted(report.withoutPasswords))
         case .deviceIDReceived(let id): progress(.deviceIDReceived(id))
+        case .deviceIDMissing: progress(.deviceIDMissing)
         case .customDataReceived(let bytes): logger.debug("custom data from the device, \(bytes.count) bytes")
         case .provisioned(let result): self.result = result
         case .wifiListReceived(let found):
             scanOutcome = .found(found)
-            progress(.wifiListReceived(count: found.count))
+            progress(.wifiListReceived(found.sorted { $0.rssi > $1.rssi }))
         case .wifiScanFailed: scanOutcome = .failed
         case .disconnectRequested: progress(.disconnectRequested)
         case .securityEstablished, .stationConfigurationSent, .customDataSent, .deauthenticationSent: break
@@ -257,7 +270,7 @@ struct BluFiConversation {
         case .softAPStatus: "waiting for the device's access point"
         case .wifiStatus: "waiting for the device's Wi-Fi status"
         case .wifiList: "waiting for the device's network scan"
-        case .deviceID: "waiting for the device ID"
+        case .deviceID, .optionalDeviceID: "waiting for the device ID"
         case nil: "talking to the device"
         }
     }

@@ -11,6 +11,8 @@ public enum BluFiProgress: Sendable, Equatable, CustomStringConvertible {
     case versionReceived(BluFiVersion)
     /// The device did not answer GET_VERSION in time; automatic security assumes V1.
     case versionUnavailable
+    /// The device rejected the scheme automatic security chose; the flow reconnects and uses the other.
+    case securityFellBack(from: BluFiSecurityScheme, to: BluFiSecurityScheme, reason: String)
     /// The key exchange for this scheme started.
     case negotiationStarted(BluFiSecurityScheme)
     /// Security is settled (negotiated, or none); requests go out from here.
@@ -29,10 +31,12 @@ public enum BluFiProgress: Sendable, Equatable, CustomStringConvertible {
     case softAPStarted(BluFiWiFiReport)
     /// The device sent its ID.
     case deviceIDReceived(String)
+    /// The device sent no ID within the grace after joining; the run goes on without one.
+    case deviceIDMissing
     /// The device was asked to scan for networks.
     case wifiListRequested
-    /// The scan results arrived (none when the device stayed silent until the deadline).
-    case wifiListReceived(count: Int)
+    /// The scan results arrived, strongest first (none when the device stayed silent until the deadline).
+    case wifiListReceived([BluFiAccessPoint])
     /// DISCONNECT_BLE went out; the device closes the link.
     case disconnectRequested
 
@@ -42,6 +46,9 @@ public enum BluFiProgress: Sendable, Equatable, CustomStringConvertible {
         case .sessionStarted(let mtu): "BluFi session started (ATT MTU \(mtu))"
         case .versionReceived(let version): "device runs BluFi \(version)"
         case .versionUnavailable: "device did not report its BluFi version; assuming 1.3"
+        case .securityFellBack(let from, let to, let reason):
+            "\(reason) Falling back to \(to.displayName) on a new connection, as --security auto allows "
+                + "(firmware on BluFi 1.4 may keep \(to.displayName) security instead of \(from.displayName))"
         case .negotiationStarted(let scheme): "negotiating \(scheme.displayName) keys"
         case .sessionReady(let scheme): "session ready, security \(scheme.displayName)"
         case .operationModeSet(let mode): "Wi-Fi mode set to \(mode.displayName)"
@@ -51,8 +58,9 @@ public enum BluFiProgress: Sendable, Equatable, CustomStringConvertible {
         case .wifiConnected(let report): "device joined the network (\(report))"
         case .softAPStarted(let report): "device access point running (\(report))"
         case .deviceIDReceived(let id): "device ID \(id)"
+        case .deviceIDMissing: "device sent no device ID after joining"
         case .wifiListRequested: "device scanning for networks"
-        case .wifiListReceived(let count): "device found \(count) network\(count == 1 ? "" : "s")"
+        case .wifiListReceived(let found): "device found \(found.count) network\(found.count == 1 ? "" : "s")"
         case .disconnectRequested: "asked the device to close the BLE link"
         }
     }

@@ -16,6 +16,8 @@ public struct BluFiProvisioner: Sendable {
     let timeouts: BluFiTimeouts
     let random: any RandomSource
     let logger: Logger
+    /// Whether a device rejecting automatic V2 surfaces as ``V2Rejected`` for a retry with V1.
+    var reportsRejectedV2 = false
 
     /// A flow over `link`; `random` supplies the key-exchange secret (inject a seeded source in tests).
     public init(
@@ -63,6 +65,7 @@ public struct BluFiProvisioner: Sendable {
         let request = settings.request
         let (result, session) = try await converse(deadline: deadline, progress: progress) { conversation in
             conversation.ssid = settings.stationSSID
+            if settings.listsNetworks { _ = try await scan(&conversation, progress: progress) }
             try await conversation.request { client throws(BluFiError) in try client.requestedProvisioning(request) }
             return try await conversation.run(until: \.result)
         }
@@ -81,12 +84,7 @@ public struct BluFiProvisioner: Sendable {
         progress: @escaping BluFiProgressSink
     ) async throws -> BluFiNetworkList {
         let (found, session) = try await converse(deadline: deadline, progress: progress) { conversation in
-            progress(.wifiListRequested)
-            try await conversation.request { client throws(BluFiError) in try client.requestedWiFiList() }
-            guard case .found(let found) = try await conversation.run(until: \.scanOutcome) else {
-                throw ProvisioningError.bluFi(.deviceReportedError(.wifiScan), conversation.failureContext)
-            }
-            return found
+            try await scan(&conversation, progress: progress)
         }
         return BluFiNetworkList(
             accessPoints: found.sorted { $0.rssi > $1.rssi },
@@ -94,6 +92,18 @@ public struct BluFiProvisioner: Sendable {
             deviceVersion: session.client.deviceVersion,
             traffic: session.traffic
         )
+    }
+
+    /// One WIFI_LIST request in a ready session.
+    private func scan(_ conversation: inout BluFiConversation, progress: BluFiProgressSink) async throws
+        -> [BluFiAccessPoint]
+    {
+        progress(.wifiListRequested)
+        try await conversation.request { client throws(BluFiError) in try client.requestedWiFiList() }
+        guard case .found(let found) = try await conversation.run(until: \.scanOutcome) else {
+            throw ProvisioningError.bluFi(.deviceReportedError(.wifiScan), conversation.failureContext)
+        }
+        return found
     }
 
     /// Runs `body` inside a started session with the link's notifications flowing into the inbox;
@@ -124,6 +134,9 @@ public struct BluFiProvisioner: Sendable {
                 return (value, conversation)
             } catch {
                 await conversation.abandon()
+                if reportsRejectedV2, conversation.deviceRejectedAutomaticV2, let error = error as? ProvisioningError {
+                    throw V2Rejected(error: error)
+                }
                 throw error
             }
         }

@@ -4,13 +4,15 @@ public import BluFi
 public struct BluFiProvisioningOutcome: Sendable, Equatable {
     /// The report that showed success (station connected, or SoftAP running), without passwords.
     public var report: BluFiWiFiReport
-    /// The device ID, when the settings asked for it.
+    /// The device ID, when the device sent one.
     public var deviceID: String?
     /// The security actually used.
     public var security: BluFiSecurityScheme
+    /// The scheme automatic security tried first and the device rejected, when ``security`` is a fallback.
+    public var rejectedScheme: BluFiSecurityScheme?
     /// The BluFi version the device reported; `nil` when it did not answer GET_VERSION.
     public var deviceVersion: BluFiVersion?
-    /// Frames and bytes in each direction, for benchmarks across MTUs and schemes.
+    /// Frames and bytes in each direction (of the last connection), for benchmarks across MTUs and schemes.
     public var traffic: BluFiTraffic
 
     /// An outcome as the flow assembles it.

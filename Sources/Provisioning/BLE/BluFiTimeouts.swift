@@ -20,8 +20,11 @@ public struct BluFiTimeouts: Sendable, Equatable {
     public var wifiStatus: Duration
     /// The device's scan; a device that finds nothing never answers, so this is also the empty-list wait.
     public var wifiList: Duration
-    /// The device ID the device sends once it joined.
+    /// The device ID the device sends once it joined, when the hand-off needs it.
     public var deviceID: Duration
+    /// The device ID when nothing needs it: Zhiting firmware sends it right after the join report,
+    /// so a short grace captures it without holding up firmware that never sends one.
+    public var deviceIDGrace: Duration
     /// One ATT write with response.
     public var write: Duration
     /// The pause between GET_WIFI_STATUS polls while the join runs (a failed join pushes nothing).
@@ -40,6 +43,7 @@ public struct BluFiTimeouts: Sendable, Equatable {
         wifiStatus: Duration = .seconds(5),
         wifiList: Duration = .seconds(15),
         deviceID: Duration = .seconds(10),
+        deviceIDGrace: Duration = .milliseconds(1500),
         write: Duration = .seconds(10),
         statusPollInterval: Duration = .milliseconds(1500),
         farewell: Duration = .seconds(2)
@@ -53,6 +57,7 @@ public struct BluFiTimeouts: Sendable, Equatable {
         self.wifiStatus = wifiStatus
         self.wifiList = wifiList
         self.deviceID = deviceID
+        self.deviceIDGrace = deviceIDGrace
         self.write = write
         self.statusPollInterval = statusPollInterval
         self.farewell = farewell
@@ -69,6 +74,7 @@ public struct BluFiTimeouts: Sendable, Equatable {
         case .wifiStatus: wifiStatus
         case .wifiList: wifiList
         case .deviceID: deviceID
+        case .optionalDeviceID: deviceIDGrace
         }
     }
 }

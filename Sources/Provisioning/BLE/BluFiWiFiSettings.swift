@@ -16,14 +16,19 @@ public struct BluFiWiFiSettings: Sendable, Equatable {
 
     /// What the device is to become.
     public var mode: Mode
-    /// Wait for the device ID (the first custom data a Zhiting device sends after joining) before
-    /// reporting success; the LAN hand-off needs it, a stock ESP-IDF example never sends one.
+    /// Whether success needs the device ID (the first custom data a Zhiting device sends after
+    /// joining): the LAN hand-off does. Otherwise the flow still waits a short grace for it, since
+    /// the ID is the identity a record keeps, and goes on without it (a stock ESP-IDF example never
+    /// sends one).
     public var expectsDeviceID: Bool
+    /// Ask the device for the networks it sees before sending the settings (`--list-networks`).
+    public var listsNetworks: Bool
 
     /// Settings for `mode`; say explicitly whether the device ID is awaited.
-    public init(_ mode: Mode, expectsDeviceID: Bool) {
+    public init(_ mode: Mode, expectsDeviceID: Bool, listsNetworks: Bool = false) {
         self.mode = mode
         self.expectsDeviceID = expectsDeviceID
+        self.listsNetworks = listsNetworks
     }
 
     /// The core's request, passwords as UTF-8 bytes.
@@ -35,7 +40,7 @@ public struct BluFiWiFiSettings: Sendable, Equatable {
             case .stationAndSoftAP(let station, let softAP):
                 .stationAndSoftAP(station.configuration, softAP.configuration)
             }
-        return BluFiProvisioningRequest(mode, expectsDeviceID: expectsDeviceID)
+        return BluFiProvisioningRequest(mode, deviceID: expectsDeviceID ? .required : .awaitedBriefly)
     }
 }
 

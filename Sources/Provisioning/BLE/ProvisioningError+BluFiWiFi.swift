@@ -54,7 +54,7 @@ extension ProvisioningError {
             case .softAPStatus: (.timeout, "did not report its access point running\(limit)", retryHint)
             case .wifiStatus: (.timeout, "did not answer the Wi-Fi status request\(limit)", retryHint)
             case .wifiList: (.timeout, "did not finish its network scan\(limit)", retryHint)
-            case .deviceID:
+            case .deviceID, .optionalDeviceID:
                 (
                     .timeout, "joined \(network) but did not send its device ID\(limit)",
                     "Firmware that sends no ID cannot be handed off automatically: "

@@ -68,8 +68,12 @@ extension ProtocommConversation {
         let phase = ProtocommPhase.awaitingConnection(ssid: ssid)
         let step = (deadline: ContinuousClock.now + timeouts.connect, limit: timeouts.connect)
         var reported: UInt32?? = .none
+        let applied = ContinuousClock.now
+        var interval: Duration?
         while true {
-            try await pause(timeouts.statusPollInterval, before: step, endpoint: .config, phase: phase)
+            let pause = timeouts.statusPollPause(sinceApply: .now - applied, previous: interval)
+            interval = pause
+            try await self.pause(pause, before: step, endpoint: .config, phase: phase)
             guard case .status(let status) = try await configure(.getStatus, phase: phase, step: step) else {
                 throw ProvisioningError.protocommProtocol(
                     .malformedMessage("RespGetStatus"), endpoint: .config, phase: phase)

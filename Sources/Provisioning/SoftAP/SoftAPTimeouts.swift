@@ -1,11 +1,7 @@
 public import Transports
 
-/// Per-step limits of the SoftAP flow; the whole run is bounded separately by a deadline.
-///
-/// The official clients (esp_prov, Espressif's iOS and Android libraries) poll the device's status every 5 s
-/// with no overall limit. The device starts joining one second after "apply" and usually has an address a few
-/// seconds later, so a short poll interval saves most of that wait, and a limit turns a device that retries
-/// forever into an answer.
+/// Per-step limits of the SoftAP flow: the hotspot join and restore, and the protocomm conversation's limits
+/// (``ProtocommTimeouts`` says why the status polls start quick); the whole run is bounded by a deadline.
 public struct SoftAPTimeouts: Sendable, Equatable {
     /// Deadlines the ``WiFiJoiner`` applies to joining the hotspot and restoring the network.
     public var join: WiFiJoinRequest.Timeouts
@@ -15,26 +11,35 @@ public struct SoftAPTimeouts: Sendable, Equatable {
     public var scan: Duration
     /// From "apply" until the device reports connected or failed.
     public var connect: Duration
-    /// The pause before each status poll after "apply".
+    /// The longest pause between status polls after "apply", reached by backing off.
     public var statusPollInterval: Duration
+    /// The pause between status polls while most joins finish.
+    public var quickStatusPollInterval: Duration
+    /// How long after "apply" polls stay quick before backing off.
+    public var quickStatusPollWindow: Duration
 
     public init(
         join: WiFiJoinRequest.Timeouts = WiFiJoinRequest.Timeouts(),
         exchange: Duration = .seconds(10),
         scan: Duration = .seconds(20),
         connect: Duration = .seconds(45),
-        statusPollInterval: Duration = .milliseconds(500)
+        statusPollInterval: Duration = .milliseconds(500),
+        quickStatusPollInterval: Duration = .milliseconds(100),
+        quickStatusPollWindow: Duration = .seconds(3)
     ) {
         self.join = join
         self.exchange = exchange
         self.scan = scan
         self.connect = connect
         self.statusPollInterval = statusPollInterval
+        self.quickStatusPollInterval = quickStatusPollInterval
+        self.quickStatusPollWindow = quickStatusPollWindow
     }
 
     /// The limits of the protocomm conversation on the hotspot.
     public var protocomm: ProtocommTimeouts {
         ProtocommTimeouts(
-            exchange: exchange, scan: scan, connect: connect, statusPollInterval: statusPollInterval)
+            exchange: exchange, scan: scan, connect: connect, statusPollInterval: statusPollInterval,
+            quickStatusPollInterval: quickStatusPollInterval, quickStatusPollWindow: quickStatusPollWindow)
     }
 }

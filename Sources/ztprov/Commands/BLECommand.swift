@@ -34,6 +34,9 @@ struct BLECommand: AsyncParsableCommand {
     @OptionGroup(title: "Wi-Fi")
     var wifi: BluFiOptions
 
+    @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
+    var listsNetworks = false
+
     @OptionGroup(title: "Hand-off (with --area-id)")
     var handoff: HandoffOptions
 
@@ -63,7 +66,8 @@ struct BLECommand: AsyncParsableCommand {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(180))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
             let handsOff = handoff.areaID != nil
-            let settings = try wifi.settings(expectsDeviceID: handsOff)
+            var settings = try wifi.settings(expectsDeviceID: handsOff)
+            settings.listsNetworks = listsNetworks
             let run = try await bluetooth.provision(
                 settings, device: device, security: wifi.securityChoice,
                 scanFor: .milliseconds(Int64(scanTimeout * 1000)), context: context)
@@ -101,6 +105,7 @@ struct BLECommand: AsyncParsableCommand {
             JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
             JSONField("device_id", .optional(outcome.deviceID)),
             JSONField("security", .string(BluFiProgressPrinter.name(outcome.security))),
+            JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiProgressPrinter.name))),
             JSONField("blufi_version", .optional(outcome.deviceVersion.map { "\($0)" })),
             JSONField("mtu", .int(outcome.traffic.mtu)),
             JSONField("frames_written", .int(outcome.traffic.framesWritten)),

@@ -9,6 +9,12 @@ struct BluFiProgressPrinter: Sendable {
         let (name, fields) = Self.event(progress)
         switch progress {
         case .wifiConnected, .softAPStarted: console.success(Self.sentence(progress))
+        case .securityFellBack: console.warning(progress.description)
+        case .wifiListReceived(let found):
+            console.progress(Self.sentence(progress))
+            for accessPoint in found {
+                console.output("\(String(decoding: accessPoint.ssid, as: UTF8.self))\t\(accessPoint.rssi) dBm")
+            }
         case .sessionStarted, .negotiationStarted, .wifiStatusChanged:
             console.progress(Self.sentence(progress), detail: true)
         default: console.progress(Self.sentence(progress))
@@ -27,6 +33,14 @@ struct BluFiProgressPrinter: Sendable {
         case .sessionStarted(let mtu): ("session-started", [JSONField("mtu", .int(mtu))])
         case .versionReceived(let version): ("version", [JSONField("blufi_version", .string("\(version)"))])
         case .versionUnavailable: ("version", [JSONField("blufi_version", .null)])
+        case .securityFellBack(let from, let to, let reason):
+            (
+                "warning",
+                [
+                    JSONField("code", "blufi.security-fallback"), JSONField("rejected_security", .string(name(from))),
+                    JSONField("security", .string(name(to))), JSONField("message", .string(reason)),
+                ]
+            )
         case .negotiationStarted(let scheme): ("negotiation-started", [JSONField("security", .string(name(scheme)))])
         case .sessionReady(let scheme): ("session-ready", [JSONField("security", .string(name(scheme)))])
         case .operationModeSet(let mode): ("mode-set", [JSONField("mode", .string(name(mode)))])
@@ -36,8 +50,24 @@ struct BluFiProgressPrinter: Sendable {
         case .wifiConnected(let report): ("wifi-connected", fields(report))
         case .softAPStarted(let report): ("softap-started", fields(report))
         case .deviceIDReceived(let id): ("device-id", [JSONField("device_id", .string(id))])
+        case .deviceIDMissing: ("device-id", [JSONField("device_id", .null)])
         case .wifiListRequested: ("wifi-list-requested", [])
-        case .wifiListReceived(let count): ("wifi-list", [JSONField("count", .int(count))])
+        case .wifiListReceived(let found):
+            (
+                "wifi-list",
+                [
+                    JSONField("count", .int(found.count)),
+                    JSONField(
+                        "networks",
+                        .array(
+                            found.map { accessPoint in
+                                .object([
+                                    JSONField("ssid", .string(String(decoding: accessPoint.ssid, as: UTF8.self))),
+                                    JSONField("rssi", .int(Int(accessPoint.rssi))),
+                                ])
+                            })),
+                ]
+            )
         case .disconnectRequested: ("disconnect-requested", [])
         }
     }

@@ -22,7 +22,7 @@ enum CommandRunner {
         _ body: @escaping @Sendable (CommandContext) async throws(ProvisioningError) -> [JSONField]
     ) async throws {
         let console = Console(options)
-        let context = CommandContext(console: console, logger: logger(console.verbosity), deadline: .now + timeout)
+        let context = CommandContext(console: console, logger: logger(console), deadline: .now + timeout)
         InterruptSignal.install()
         let work = Task { () async -> Result<[JSONField], ProvisioningError> in
             do throws(ProvisioningError) {
@@ -44,15 +44,17 @@ enum CommandRunner {
         }
     }
 
-    /// swift-log to stderr: debug with `--verbose`, errors only with `--quiet`, warnings otherwise.
-    private static func logger(_ verbosity: Console.Verbosity) -> Logger {
-        var logger = Logger(label: "ztprov") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel =
-            switch verbosity {
+    /// swift-log through the console for every logger in the process, the adapters' included: debug
+    /// with `--verbose` (D-Bus calls, HTTP exchanges, UDP datagrams), errors only with `--quiet`,
+    /// warnings otherwise. A process runs one command, so the system is set up once.
+    private static func logger(_ console: Console) -> Logger {
+        let level: Logger.Level =
+            switch console.verbosity {
             case .quiet: .error
             case .normal: .warning
             case .verbose: .debug
             }
-        return logger
+        LoggingSystem.bootstrap { label in ConsoleLogHandler(console: console, label: label, logLevel: level) }
+        return Logger(label: "ztprov")
     }
 }

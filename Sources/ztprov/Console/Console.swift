@@ -57,6 +57,11 @@ struct Console: Sendable {
         write(.standardError, (styled ? "\u{1B}[2m\(clock) ·\u{1B}[0m " : "") + text + "\n")
     }
 
+    /// One line of the log (swift-log), on stderr; the handler's level decides which lines come.
+    func log(_ text: String) {
+        write(.standardError, (styled ? "\u{1B}[2m\(clock) \(text)\u{1B}[0m" : text) + "\n")
+    }
+
     /// A step that succeeded, on stderr.
     func success(_ text: String) {
         guard verbosity > .quiet else { return }
@@ -69,10 +74,17 @@ struct Console: Sendable {
         write(.standardError, label + text + "\n")
     }
 
-    /// One `{"event": name, …}` line on stdout, with `--json` only.
+    /// One `{"event": name, "elapsed_ms": …, …}` line on stdout, with `--json` only; `elapsed_ms`
+    /// counts monotonic milliseconds since the command started, so scripts see where time goes.
     func event(_ name: String, _ fields: [JSONField] = []) {
         guard json else { return }
-        write(.standardOutput, JSONValue.object([JSONField("event", .string(name))] + fields).serialized + "\n")
+        let stamp = [JSONField("event", .string(name)), JSONField("elapsed_ms", .int(Self.milliseconds(elapsed())))]
+        write(.standardOutput, JSONValue.object(stamp + fields).serialized + "\n")
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
     /// The human result on stdout, without `--json` only.

@@ -5,7 +5,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Print JSON Lines on stdout (one event per step and a final result); human text goes to stderr.")
     var json = false
 
-    @Flag(name: .shortAndLong, help: "Also print debug detail: D-Bus, NetworkManager and protocol steps.")
+    @Flag(
+        name: .shortAndLong,
+        help:
+            "Also print debug detail: D-Bus calls to BlueZ and NetworkManager, HTTP exchanges and UDP datagrams (sizes and timings, never secrets)."
+    )
     var verbose = false
 
     @Flag(name: .shortAndLong, help: "Print only errors and the final result.")

@@ -68,13 +68,19 @@ enum BatchBLEWiring {
                 activity = "connecting"
                 journal.began("connect")
                 context.progress("connecting to \(found.address)")
-                return try await client.withConnectedDevice(found, requiring: [BluFiGATTProfile.serviceUUID]) { gatt in
-                    activity = "talking BluFi"
-                    context.progress("connected, ATT MTU \(gatt.mtu)")
-                    let flow = BluFiProvisioner(connection: gatt, security: security, logger: logger)
-                    return try await flow.run(settings, deadline: context.deadline) { progress in
-                        journal.note(progress)
-                        context.progress("\(progress)")
+                let progress: BluFiProgressSink = { progress in
+                    journal.note(progress)
+                    context.progress("\(progress)")
+                }
+                return try await BluFiProvisioner.runFallingBack(
+                    settings, security: security, logger: logger, deadline: context.deadline, progress: progress
+                ) { session in
+                    activity = "connecting"
+                    return try await client.withConnectedDevice(found, requiring: [BluFiGATTProfile.serviceUUID]) {
+                        gatt in
+                        activity = "talking BluFi"
+                        context.progress("connected, ATT MTU \(gatt.mtu)")
+                        return try await session(gatt)
                     }
                 }
             }

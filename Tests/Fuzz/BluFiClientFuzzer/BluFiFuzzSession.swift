@@ -67,7 +67,7 @@ struct BluFiFuzzSession {
             switch choice % 8 {
             case 0: try client.requestedWiFiStatus()
             case 1: try client.requestedWiFiList()
-            case 2: try client.requestedProvisioning(BluFiProvisioningRequest(.station(station), expectsDeviceID: true))
+            case 2: try client.requestedProvisioning(BluFiProvisioningRequest(.station(station), deviceID: .required))
             case 3: try client.requestedProvisioning(BluFiProvisioningRequest(.softAP(softAP), customData: [1, 2]))
             case 4: try client.requestedProvisioning(BluFiProvisioningRequest(.stationAndSoftAP(station, softAP)))
             case 5: try client.requestedCustomData([0xC0, 0xFF, 0xEE])

@@ -512,3 +512,41 @@ def test_unknown_config_keys_are_rejected():
         BlufiConfig.from_dict({"wifi_outcom": "success"})
     with pytest.raises(ValueError):
         BlufiConfig.from_dict({"security": "v3"})
+
+
+def _joined_plain_device(**config) -> tuple[BlufiDevice, "ScriptedPhone", FakeLink]:
+    """A device without security, told to join; its join timer is pending."""
+    device, link = make_device(mtu=259, security="none", unsolicited_reports=["connected"], **config)
+    phone = ScriptedPhone(device, link, limit=255)
+    phone.send(0x08, b"\x01", ack=True)
+    phone.send(0x09, b"HomeNet")
+    phone.send(0x0C, b"", secure=False)
+    phone.messages()
+    return device, phone, link
+
+
+@pytest.mark.parametrize("variant", ["sends", "never", "late"])
+def test_device_id_variants(variant):
+    config = {"sends": {}, "never": {"send_device_id": False}, "late": {"device_id_delay_ms": 700}}[variant]
+    device, phone, link = _joined_plain_device(device_id="a1b2c3d4e5f6", **config)
+    link.fire_timers()
+    joined = phone.messages()
+    assert joined[0][0] == 0x3D
+    if variant == "sends":
+        assert joined[1:] == [(0x4D, b"a1b2c3d4e5f6")]
+        assert link.timers == []
+    elif variant == "never":
+        assert joined[1:] == [] and link.timers == []
+    else:
+        assert joined[1:] == [] and [delay for delay, _ in link.timers] == [700]
+        link.fire_timers()
+        assert phone.messages() == [(0x4D, b"a1b2c3d4e5f6")]
+
+
+def test_a_late_device_id_is_not_sent_after_the_link_dropped():
+    device, phone, link = _joined_plain_device(device_id_delay_ms=700)
+    link.fire_timers()
+    phone.messages()
+    device.ble_disconnected()
+    link.fire_timers()
+    assert phone.messages() == []

@@ -66,6 +66,7 @@ class BlufiConfig:
     join_delay_ms: int = 300
     device_id: str = "zt-0001a2b3c4d5"
     send_device_id: bool = True
+    device_id_delay_ms: int = 0
     bssid: str = "11:22:33:44:55:66"
     rssi: int = -40
     max_retry: int = 2
@@ -415,14 +416,21 @@ class BlufiDevice:
             self._set_sta(STA_CONNECTED, REASON_NONE, self.config.rssi)
             if "connected" in self.config.unsolicited_reports:
                 self._send_wifi_report()
-            if self.config.send_device_id:
-                self._send(bf.FRAME_DATA, bf.DATA_CUSTOM, self.config.device_id.encode())
+            if self.config.send_device_id and self.config.device_id_delay_ms > 0:
+                self._link.schedule(self.config.device_id_delay_ms, lambda: self._send_device_id(generation))
+            elif self.config.send_device_id:
+                self._send_device_id(generation)
         else:
             reason, rssi = ((REASON_4WAY_HANDSHAKE_TIMEOUT, self.config.rssi)
                             if outcome == "wrong-password" else (REASON_NO_AP_FOUND, RSSI_NONE))
             self._set_sta(STA_DISCONNECTED, reason, rssi)
             if "failed" in self.config.unsolicited_reports:
                 self._send_wifi_report()
+
+    def _send_device_id(self, generation: int) -> None:
+        """Zhiting firmware sends its ID as custom data once joined; some builds only after a while."""
+        if generation == self._join_generation and self.connected and self.sta_state == STA_CONNECTED:
+            self._send(bf.FRAME_DATA, bf.DATA_CUSTOM, self.config.device_id.encode())
 
     def _join_outcome(self) -> str:
         """The scripted outcome, unless the station settings miss the network the device can reach."""
