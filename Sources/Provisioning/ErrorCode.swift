@@ -20,6 +20,10 @@ extension ErrorCode {
     public static let invalidOption = ErrorCode("usage.invalid-option", .usage)
     public static let secretMissing = ErrorCode("usage.secret-missing", .usage)
     public static let secretUnreadable = ErrorCode("usage.secret-unreadable", .usage)
+    /// A secret source gave an empty value; open networks are chosen with `--open-network` instead.
+    public static let secretEmpty = ErrorCode("usage.secret-empty", .usage)
+    /// A secret is not UTF-8 text or holds a NUL byte, so it could not be sent as given.
+    public static let secretInvalid = ErrorCode("usage.secret-invalid", .usage)
 
     // MARK: Host preconditions (3)
     public static let kernelBluetoothMissing = ErrorCode("host.no-kernel-bluetooth", .hostPrecondition)
@@ -65,7 +69,7 @@ extension ErrorCode {
 
     /// The general, LAN and SC codes; each path adds its own list.
     static let sharedCatalogue: [ErrorCode] = [
-        .invalidOption, .secretMissing, .secretUnreadable,
+        .invalidOption, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid,
         .kernelBluetoothMissing, .permissionDenied, .lanInterfaceNotFound, .lanPortInUse, .lanSocketFailed,
         .lanNoReply, .lanDeviceNotFound,
         .bleConnectAborted, .bluFiSequenceMismatch, .lanSendFailed, .scUnreachable,

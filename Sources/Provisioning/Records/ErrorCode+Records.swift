@@ -1,7 +1,10 @@
 /// The codes of the provisioning records: the SQLite file or PostgreSQL database a station writes.
 ///
-/// All are host problems (3): the station's disk, permissions or database server, not the device.
+/// All but the location are host problems (3): the station's disk, permissions or database server,
+/// not the device.
 extension ErrorCode {
+    /// `--db` or `ZTPROV_DB` is empty or has a URL scheme that is neither `postgres(ql)://` nor `sqlite:`.
+    public static let recordsInvalidLocation = ErrorCode("records.invalid-location", .usage)
     /// The database cannot be opened or reached: path, permissions, server down, login refused.
     public static let recordsUnavailable = ErrorCode("records.unavailable", .hostPrecondition)
     /// A newer ztprov's schema, or a database that is not ztprov's.
@@ -13,6 +16,6 @@ extension ErrorCode {
 
     /// The records codes, joined into ``catalogue``.
     static let recordsCatalogue: [ErrorCode] = [
-        .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed, .recordsReadFailed,
+        .recordsInvalidLocation, .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed, .recordsReadFailed,
     ]
 }

@@ -16,7 +16,8 @@ enum ReportSince: Equatable {
             self = .instant(date)
         } else {
             throw ValidationError(
-                "--since takes a date (2024-05-01), a date-time (2024-05-01T08:00:00Z) or a span (30m, 8h, 2d).")
+                "--since takes a date (2024-05-01), a date-time (2024-05-01T08:00:00Z) or a span of at most 100 years "
+                    + "(30m, 8h, 2d).")
         }
     }
 
@@ -28,14 +29,26 @@ enum ReportSince: Equatable {
         }
     }
 
+    /// The longest span taken: a century reaches back before any record, and keeps the arithmetic
+    /// far from overflow.
+    static let longestSpan: Duration = .seconds(100 * 366 * 86_400)
+
     private static func span(_ text: String) -> Duration? {
-        guard let unit = text.last, let count = Int(text.dropLast()), count >= 0 else { return nil }
-        return switch unit {
-        case "m": .seconds(count * 60)
-        case "h": .seconds(count * 3600)
-        case "d": .seconds(count * 86400)
-        default: nil
-        }
+        let digits = text.dropLast()
+        guard let unit = text.last, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let count = Int(digits)
+        else { return nil }
+        let unitSeconds: Int? =
+            switch unit {
+            case "m": 60
+            case "h": 3600
+            case "d": 86400
+            default: nil
+            }
+        guard let unitSeconds else { return nil }
+        let (seconds, overflow) = count.multipliedReportingOverflow(by: unitSeconds)
+        guard !overflow, Duration.seconds(seconds) <= longestSpan else { return nil }
+        return .seconds(seconds)
     }
 
     private static func date(_ text: String) -> Date? {

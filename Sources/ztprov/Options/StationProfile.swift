@@ -41,9 +41,13 @@ enum StationProfile {
     }
 
     /// One profile value, decoded by JSON type so `true` is a flag and `2` a number.
+    ///
+    /// A number keeps the digits written: integers exactly, others as a decimal, never through
+    /// `Double` (which loses digits of large IDs) nor `Int(Double)` (which traps on `1e20`). The
+    /// option's own parser then checks it like a number typed on the command line.
     enum Value: Decodable {
         case flag(Bool)
-        case number(Double)
+        case number(String)
         case text(String)
         case list([String])
 
@@ -51,8 +55,10 @@ enum StationProfile {
             let container = try decoder.singleValueContainer()
             if let flag = try? container.decode(Bool.self) {
                 self = .flag(flag)
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(number)
+            } else if let integer = try? container.decode(Int.self) {
+                self = .number(String(integer))
+            } else if let decimal = try? container.decode(Decimal.self) {
+                self = .number(decimal.description)
             } else if let text = try? container.decode(String.self) {
                 self = .text(text)
             } else {
@@ -63,7 +69,7 @@ enum StationProfile {
         func arguments(for key: String) -> [String] {
             switch self {
             case .flag(let on): on ? ["--\(key)"] : []
-            case .number(let number): ["--\(key)", number == number.rounded() ? String(Int(number)) : String(number)]
+            case .number(let number): ["--\(key)", number]
             case .text(let text): ["--\(key)", text]
             case .list(let items): ["--\(key)", items.joined(separator: ",")]
             }

@@ -12,7 +12,8 @@ enum BatchInputSource {
         }
         var parser = parser
         var devices: [BatchDevice] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // `\r\n` is one Character in Swift, so splitting on "\n" alone would leave a CRLF file one line.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             if let device = try parser.parse(line) { devices.append(device) }
         }
         return AsyncStream { continuation in
