@@ -4,6 +4,7 @@ import Records
 /// One SQLite connection; used only from its store's executor, which is why it needs no lock.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
+    private var busyWait: SQLiteBusyWait?
 
     /// Opens the file, creating it unless `readOnly`; failures are `.unavailable`, with SQLite's words.
     ///
@@ -20,7 +21,9 @@ final class SQLiteDatabase {
         }
         handle = opened
         sqlite3_extended_result_codes(opened, 1)
-        sqlite3_busy_timeout(opened, Int32(clamping: busyTimeout.components.seconds * 1000))
+        let wait = SQLiteBusyWait(limit: busyTimeout)
+        busyWait = wait
+        sqlite3_busy_handler(opened, SQLiteBusyWait.handler, Unmanaged.passUnretained(wait).toOpaque())
     }
 
     /// Runs SQL that takes no parameters (pragmas, schema, transaction control).

@@ -8,8 +8,8 @@
 /// directory reads as nothing; so the file is opened non-blocking, checked with `fstat` on the open
 /// descriptor (no race with a swapped path), and read up to one byte past the limit.
 enum SecretFile {
-    /// No password, PoP or token comes near this; a larger file is not a secret file.
-    static let maximumSize = 4096
+    /// A larger file is not a secret file.
+    static let maximumSize = SecretText.maximumLength
 
     /// Why a path is not a usable secret file, in words that never quote the path or its content.
     enum Refusal: Error, Equatable {

@@ -107,6 +107,10 @@ struct SecretOptions<Kind: SecretKind>: ParsableArguments {
             throw ProvisioningError(
                 .secretEmpty, "The \(label) from \(source) is empty.",
                 hint: Kind.emptyHint)
+        case .failure(.tooLong):
+            throw ProvisioningError(
+                .secretInvalid, "The \(label) from \(source) is longer than \(SecretText.maximumLength) bytes.",
+                hint: "Check that the right file or variable was named.")
         case .failure(.notUTF8):
             throw ProvisioningError(
                 .secretInvalid, "The \(label) from \(source) is not valid UTF-8 text.",

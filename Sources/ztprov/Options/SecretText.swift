@@ -4,8 +4,12 @@
 /// code), and the device would then refuse a password that looks right; an empty one is almost
 /// always a file or variable left blank by mistake.
 enum SecretText {
+    /// No password, PoP or token comes near this.
+    static let maximumLength = 4096
+
     enum Problem: Error, Equatable {
         case empty
+        case tooLong
         case notUTF8
         case containsNUL
     }
@@ -20,6 +24,7 @@ enum SecretText {
     /// `bytes` as a secret, or why they cannot be one.
     static func checked(_ bytes: [UInt8]) -> Result<String, Problem> {
         if bytes.isEmpty { return .failure(.empty) }
+        if bytes.count > maximumLength { return .failure(.tooLong) }
         if bytes.contains(0) { return .failure(.containsNUL) }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.notUTF8) }
         return .success(text)
