@@ -31,6 +31,42 @@ struct PostgresURLPassword {
         return text
     }
 
+    /// `url` with its user name and password percent-encoded, so libpq splits the user info where this
+    /// type does (at the last `@`) instead of at the first `/`, `?`, `#` or `@` of a raw password, and
+    /// never quotes a piece of one in an error ("invalid port", "could not translate host name").
+    ///
+    /// Text already percent-encoded stays as it is; only user info of the `user:password` form is touched.
+    static func encodingUserInfo(_ url: String) -> String {
+        guard let range = userInfoRange(in: url), let colon = url[range].firstIndex(of: ":") else { return url }
+        let user = url[range.lowerBound..<colon]
+        let password = url[url.index(after: colon)..<range.upperBound]
+        let encoded = encoded(user) + ":" + encoded(password)
+        return url.replacingCharacters(in: range, with: encoded)
+    }
+
+    /// Percent-encodes every byte outside RFC 3986's unreserved set, leaving existing `%XX` escapes alone.
+    private static func encoded(_ text: Substring) -> String {
+        let bytes = Array(text.utf8)
+        var result = ""
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isEscape =
+                byte == UInt8(ascii: "%") && index + 2 < bytes.count
+                && bytes[(index + 1)...(index + 2)].allSatisfy { Character(UnicodeScalar($0)).isHexDigit }
+            let unreserved =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "-._~".utf8.contains(byte)
+            if unreserved || isEscape {
+                result.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+            index += 1
+        }
+        return result
+    }
+
     /// `text` with every occurrence of a secret, as written and percent-decoded, replaced by `****`.
     func redacted(_ text: String) -> String {
         if text == url { return redactedURL }

@@ -28,7 +28,7 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
         switch scheme {
         case "postgres", "postgresql":
             guard text.dropFirst(scheme!.count).hasPrefix("://") else { throw .unknownScheme }
-            self = .postgres(url: scheme! + text.dropFirst(scheme!.count))
+            self = .postgres(url: PostgresURLPassword.encodingUserInfo(scheme! + text.dropFirst(scheme!.count)))
         case "sqlite":
             let path = String(text.dropFirst("sqlite:".count))
             guard !path.isEmpty else { throw .empty }
