@@ -270,7 +270,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "BluFi", "Records",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "BluFi", "Records", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

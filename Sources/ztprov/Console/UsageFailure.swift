@@ -1,3 +1,4 @@
+import Foundation
 import Provisioning
 
 /// A command line ArgumentParser refused, reported like every other failure.
@@ -23,10 +24,26 @@ struct UsageFailure {
     /// for '--retries <n>'`); that may be a secret typed in the wrong place, so anything quoted that
     /// is not an option's name becomes its position on the command line.
     static func withoutValues(_ message: String, arguments: [String]) -> String {
+        // First every value given, wherever it appears (a value holding a quote would defeat the
+        // quote pass), then whatever is still quoted.
+        let values = arguments.enumerated().dropFirst().compactMap { position, argument -> (String, Int)? in
+            let value = argument.hasPrefix("-") ? argument.split(separator: "=", maxSplits: 1).dropFirst().first : argument[...]
+            guard let value, value.count >= 4, !isOptionName(value) else { return nil }
+            return (String(value), position)
+        }
+        let scrubbed = values.sorted { $0.0.count > $1.0.count }.reduce(message) {
+            $0.replacingOccurrences(of: $1.0, with: "<argument \($1.1)>")
+        }
+        return withoutQuotedValues(scrubbed, arguments: arguments)
+    }
+
+    private static func withoutQuotedValues(_ message: String, arguments: [String]) -> String {
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)
         guard parts.count >= 3 else { return message }
         return parts.enumerated().map { index, part in
-            guard index % 2 == 1, index < parts.count - 1, !isOptionName(part) else { return String(part) }
+            guard index % 2 == 1, index < parts.count - 1, !isOptionName(part), !part.hasPrefix("<argument ") else {
+                return String(part)
+            }
             let position = arguments.dropFirst().firstIndex { $0 == part || $0.hasPrefix(part + "=") }
             return position.map { "<argument \($0)>" } ?? "<value>"
         }.joined(separator: "'")
