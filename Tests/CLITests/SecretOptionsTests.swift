@@ -90,15 +90,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appending(path: "fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(SecretFile.contents(of: fifo) == .failure(.notRegularFile))
-        #expect(SecretFile.contents(of: "/dev/zero") == .failure(.notRegularFile))
-        #expect(SecretFile.contents(of: directory.path) == .failure(.notRegularFile))
+        #expect(RegularFile.contents(of: fifo, limit: RegularFile.secretLimit) == .failure(.notRegularFile))
+        #expect(RegularFile.contents(of: "/dev/zero", limit: RegularFile.secretLimit) == .failure(.notRegularFile))
+        #expect(RegularFile.contents(of: directory.path, limit: RegularFile.secretLimit) == .failure(.notRegularFile))
         let big = directory.appending(path: "big")
-        try Data(count: SecretFile.maximumSize + 1).write(to: big)
-        #expect(SecretFile.contents(of: big.path) == .failure(.tooLarge))
+        try Data(count: RegularFile.secretLimit + 1).write(to: big)
+        #expect(RegularFile.contents(of: big.path, limit: RegularFile.secretLimit) == .failure(.tooLarge))
         let exact = directory.appending(path: "exact")
-        try Data(repeating: 0x61, count: SecretFile.maximumSize).write(to: exact)
-        #expect((try? SecretFile.contents(of: exact.path).get())?.count == SecretFile.maximumSize)
+        try Data(repeating: 0x61, count: RegularFile.secretLimit).write(to: exact)
+        #expect((try? RegularFile.contents(of: exact.path, limit: RegularFile.secretLimit).get())?.count == RegularFile.secretLimit)
     }
 
     @Test func theWiFiPassphraseRuleCountsBytes() throws {

@@ -28,7 +28,7 @@ struct SecretOptions<Kind: SecretKind>: ParsableArguments {
 
     /// The secret from the first source that has one, or nil when none does and no terminal can be asked.
     ///
-    /// Every source gives the same checks: regular file only and bounded (``SecretFile``), text and
+    /// Every source gives the same checks: regular file only and bounded (``RegularFile``), text and
     /// not empty (``SecretText``). Messages name the option, never the path or variable given, since
     /// a secret typed in the wrong place would otherwise be printed.
     func resolve(
@@ -77,7 +77,7 @@ struct SecretOptions<Kind: SecretKind>: ParsableArguments {
 
     private static func readFirstLine(of path: String) throws(ProvisioningError) -> Secret {
         let option = "--\(Kind.optionPrefix)-file"
-        switch SecretFile.contents(of: path) {
+        switch RegularFile.contents(of: path, limit: RegularFile.secretLimit) {
         case .success(let bytes):
             return try checked(SecretText.firstLine(of: bytes), source: option)
         case .failure(let refusal):
@@ -85,7 +85,7 @@ struct SecretOptions<Kind: SecretKind>: ParsableArguments {
                 switch refusal {
                 case .cannotOpen(let reason), .readFailed(let reason): "cannot be read (\(reason.lowercased()))"
                 case .notRegularFile: "is not a regular file"
-                case .tooLarge: "is larger than \(SecretFile.maximumSize) bytes"
+                case .tooLarge: "is larger than \(RegularFile.secretLimit) bytes"
                 }
             throw ProvisioningError(
                 .secretUnreadable,

@@ -43,6 +43,16 @@ enum HostileRun {
         return "Zq" + String((0..<length).map { _ in alphabet[random.below(alphabet.count)] })
     }
 
+    /// `count` of `choices`, picked at random without repeats (all of them when there are fewer).
+    static func pick<Element>(_ count: Int, of choices: [Element], _ random: inout SplitMix64) -> [Element] {
+        var remaining = choices
+        var picked: [Element] = []
+        while picked.count < count, !remaining.isEmpty {
+            picked.append(remaining.remove(at: random.below(remaining.count)))
+        }
+        return picked
+    }
+
     /// A fresh directory for one test's files, removed by the caller.
     static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appending(path: "ztprov-hostile-\(UUID().uuidString)")

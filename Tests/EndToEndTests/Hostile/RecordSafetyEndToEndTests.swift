@@ -13,7 +13,7 @@ import TestSupport
         var locations = ["", "sqlite:", "SQLITE:"]
         let schemes = ["postgress", "postgre", "pg", "psql", "mysql", "sqlite3", "file", "http", "Postgresq1", "x"]
         var secrets: [String] = []
-        for scheme in schemes {
+        for scheme in HostileRun.pick(5, of: schemes, &random) {
             let secret = HostileRun.secret(&random)
             secrets.append(secret)
             locations.append("\(scheme)://line:\(secret)@db.test/ztprov")
@@ -23,29 +23,36 @@ import TestSupport
             try await HostileRun.expect(
                 ["report", "--format", "csv", "--db", location], status: 2, code: "records.invalid-location",
                 secrets: secrets)
+            guard !location.isEmpty, random.below(3) == 0 else { continue }
             try await HostileRun.expect(
-                ["report", "--format", "csv"], environment: ["ZTPROV_DB": location].filter { !$0.value.isEmpty },
-                status: location.isEmpty ? 3 : 2, secrets: secrets)
+                ["report", "--format", "csv"], environment: ["ZTPROV_DB": location], status: 2,
+                code: "records.invalid-location", secrets: secrets)
         }
     }
 
     @Test func postgresPasswordsAreHiddenHoweverTheyAreWritten() async throws {
         var random = SplitMix64(seed: 0x9A55)
-        let raw = Array("/?@#:&=%")
-        for round in 0..<16 {
-            var password = Array(HostileRun.secret(&random))
-            for _ in 0..<(1 + random.below(3)) { password.insert(raw[random.below(raw.count)], at: random.below(password.count)) }
-            let secret = String(password)
+        // In the user info anything goes up to the last `@`; a query value ends at `&`, and an `@` there
+        // would be taken for the end of user info, so those two stay out of query passwords.
+        let userInfoRaw = Array("/?@#:&=%")
+        let queryRaw = Array("/?#:=")
+        for round in 0..<4 {
             let scheme = ["postgres", "postgresql", "POSTGRES", "PostgreSQL"][round % 4]
-            let urls = [
-                "\(scheme)://line:\(secret)@127.0.0.1:1/ztprov?connect_timeout=2",
-                "\(scheme)://127.0.0.1:1/ztprov?user=line&password=\(secret)&PASSWORD=\(secret)x",
-            ]
-            for url in urls {
+            for (raw, form) in [(userInfoRaw, 0), (queryRaw, 1)] {
+                var password = Array(HostileRun.secret(&random))
+                for _ in 0..<(1 + random.below(3)) {
+                    password.insert(raw[random.below(raw.count)], at: random.below(password.count))
+                }
+                let secret = String(password)
+                let url =
+                    form == 0
+                    ? "\(scheme)://line:\(secret)@127.0.0.1:1/ztprov?connect_timeout=2"
+                    : "\(scheme)://127.0.0.1:1/ztprov?user=line&password=\(secret)&PASSWORD=\(secret)x"
                 let outcome = try await HostileRun.expect(
                     ["report", "--format", "csv", "--db", url], status: 3, code: "records.unavailable")
                 // Fragments of the password, not only the whole, must stay hidden.
-                let fragments = secret.split(whereSeparator: { raw.contains($0) }).map(String.init).filter { $0.count >= 4 }
+                let fragments = secret.split(whereSeparator: { userInfoRaw.contains($0) }).map(String.init)
+                    .filter { $0.count >= 4 }
                 for fragment in fragments + [secret] {
                     #expect(!outcome.standardError.contains(fragment), "\(fragment) of \(url) printed: \(outcome)")
                 }
@@ -99,8 +106,9 @@ import TestSupport
         defer { lock.send(signal: SIGKILL) }
         try await Task.sleep(for: .seconds(1))
         let started = ContinuousClock.now
-        try await HostileRun.expect(
-            ["report", "--format", "csv", "--db", path], status: 3, code: "records.read-failed", deadline: .seconds(15))
+        let outcome = try await HostileRun.expect(
+            ["report", "--format", "csv", "--db", path], status: 3, deadline: .seconds(15))
+        #expect(outcome.standardError.contains("database is locked"), "\(outcome)")
         #expect(ContinuousClock.now - started < .seconds(8))
     }
 
@@ -133,7 +141,7 @@ import TestSupport
             ["report", "--format", "csv", "--db", "postgresql://line@127.0.0.1:\(listener.port)/z?connect_timeout=0"])
         launch.deadline = .seconds(20)
         let running = try launch.start()
-        try await Task.sleep(for: .seconds(1))
+        #expect(listener.waitForConnection(within: .seconds(15)), "ztprov never connected")
         let sent = ContinuousClock.now
         running.send(signal: SIGTERM)
         let outcome = await running.waitForExit()
@@ -181,6 +189,12 @@ final class SilentTCPListener: @unchecked Sendable {
         }
         self.descriptor = descriptor
         port = UInt16(bigEndian: address.sin_port)
+    }
+
+    /// True once a client's connection waits to be accepted (it is never accepted).
+    func waitForConnection(within limit: Duration) -> Bool {
+        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(limit / .milliseconds(1))) == 1
     }
 
     func close() {
