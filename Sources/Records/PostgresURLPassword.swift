@@ -31,46 +31,51 @@ struct PostgresURLPassword {
         return text
     }
 
-    /// `url` with its user name and password percent-encoded, so libpq splits the user info where this
-    /// type does (at the last `@`) instead of at the first `/`, `?`, `#` or `@` of a raw password, and
-    /// never quotes a piece of one in an error ("invalid port", "could not translate host name").
-    ///
-    /// Text already percent-encoded stays as it is; only user info of the `user:password` form is touched.
+    /// The characters that end or break libpq's reading of user info, percent-encoded by
+    /// ``encodingUserInfo(_:)``; a `%` counts when no two hex digits follow it.
+    private static let delimiters: [(raw: String, encoded: String)] = [
+        ("%", "%25"), ("/", "%2F"), ("?", "%3F"), ("#", "%23"), ("@", "%40"), ("[", "%5B"), ("]", "%5D"), (" ", "%20"),
+    ]
+
+    /// `url` with the delimiters in its user name and password percent-encoded, so libpq splits the user
+    /// info where this type does (at the last `@`) instead of at the first `/`, `?`, `#` or `@` of a
+    /// raw password, and never quotes a piece of one in an error ("invalid port", "could not translate
+    /// host name"). Existing `%XX` escapes stay; only user info of the `user:password` form is touched.
     static func encodingUserInfo(_ url: String) -> String {
         guard let range = userInfoRange(in: url), let colon = url[range].firstIndex(of: ":") else { return url }
         let user = url[range.lowerBound..<colon]
         let password = url[url.index(after: colon)..<range.upperBound]
-        let encoded = encoded(user) + ":" + encoded(password)
-        return url.replacingCharacters(in: range, with: encoded)
+        return url.replacingCharacters(in: range, with: encoded(user) + ":" + encoded(password))
     }
 
-    /// Percent-encodes every byte outside RFC 3986's unreserved set, leaving existing `%XX` escapes alone.
     private static func encoded(_ text: Substring) -> String {
-        let bytes = Array(text.utf8)
         var result = ""
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let isEscape =
-                byte == UInt8(ascii: "%") && index + 2 < bytes.count
-                && bytes[(index + 1)...(index + 2)].allSatisfy { Character(UnicodeScalar($0)).isHexDigit }
-            let unreserved =
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || "-._~".utf8.contains(byte)
-            if unreserved || isEscape {
-                result.unicodeScalars.append(UnicodeScalar(byte))
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let following = text[text.index(after: index)...].prefix(2)
+            let isEscape = character == "%" && following.count == 2 && following.allSatisfy(\.isHexDigit)
+            if !isEscape, let delimiter = delimiters.first(where: { $0.raw == String(character) }) {
+                result += delimiter.encoded
             } else {
-                result += String(format: "%%%02X", byte)
+                result.append(character)
             }
-            index += 1
+            index = text.index(after: index)
         }
         return result
+    }
+
+    /// Undoes exactly what ``encodingUserInfo(_:)`` did (and decodes the same escapes where the user
+    /// wrote them), giving the secret as the user typed it even when it is not valid percent-encoding.
+    private static func decodingDelimiters(_ text: String) -> String {
+        delimiters.reversed().reduce(text) { $0.replacingOccurrences(of: $1.encoded, with: $1.raw, options: .caseInsensitive) }
     }
 
     /// `text` with every occurrence of a secret, as written and percent-decoded, replaced by `****`.
     func redacted(_ text: String) -> String {
         if text == url { return redactedURL }
-        let forms = written.flatMap { [$0, $0.removingPercentEncoding].compactMap { $0 } }.filter { !$0.isEmpty }
+        let forms = written.flatMap { [$0, $0.removingPercentEncoding, Self.decodingDelimiters($0)].compactMap { $0 } }
+            .filter { !$0.isEmpty }
         return forms.sorted { $0.count > $1.count }.reduce(text.replacingOccurrences(of: url, with: redactedURL)) {
             $0.replacingOccurrences(of: $1, with: "****")
         }
