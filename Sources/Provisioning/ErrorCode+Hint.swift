@@ -9,7 +9,8 @@ extension ErrorCode {
         case .invalidOption: "Fix the option as the message says; `ztprov <command> --help` lists the options."
         case .secretMissing: "Give the secret with its --…-file or --…-env option, or run on a terminal to be asked."
         case .secretUnreadable: "Point the --…-file option at a readable regular file that holds only the secret."
-        case .secretEmpty: "Put the secret on the first line of its file or variable; for an open network use --open-network."
+        case .secretEmpty:
+            "Put the secret on the first line of its file or variable; for an open network use --open-network."
         case .secretInvalid: "Write the secret as UTF-8 text (no NUL bytes, at most 4096 bytes) on the first line."
         case .recordsInvalidLocation: "Give --db a file path, sqlite:PATH or a postgres:// URL."
         case .batchBadInput: "Fix the line; `ztprov batch --help` lists the accepted line shapes."

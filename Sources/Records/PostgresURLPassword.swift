@@ -14,7 +14,9 @@ struct PostgresURLPassword {
     init(_ url: String) {
         self.url = url
         let userInfo = Self.userInfo(in: url)
-        let password = userInfo.flatMap { info in info.firstIndex(of: ":").map { String(info[info.index(after: $0)...]) } }
+        let password = userInfo.flatMap { info in
+            info.firstIndex(of: ":").map { String(info[info.index(after: $0)...]) }
+        }
         let parameters = Self.passwordParameters(in: url).map { String(url[$0]) }
         written = ([userInfo, password].compactMap { $0 } + parameters)
             .filter { !$0.isEmpty }.sorted { $0.count > $1.count }
@@ -68,7 +70,9 @@ struct PostgresURLPassword {
     /// Undoes exactly what ``encodingUserInfo(_:)`` did (and decodes the same escapes where the user
     /// wrote them), giving the secret as the user typed it even when it is not valid percent-encoding.
     private static func decodingDelimiters(_ text: String) -> String {
-        delimiters.reversed().reduce(text) { $0.replacingOccurrences(of: $1.encoded, with: $1.raw, options: .caseInsensitive) }
+        delimiters.reversed().reduce(text) {
+            $0.replacingOccurrences(of: $1.encoded, with: $1.raw, options: .caseInsensitive)
+        }
     }
 
     /// `text` with every occurrence of a secret, as written and percent-decoded, replaced by `****`.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Records
 import Provisioning
+import Records
 import Testing
 
 @testable import ztprov
@@ -66,9 +66,10 @@ import Testing
     }
 
     @Test func sinceDatesMustExistAndSpansMustFit() throws {
-        for text in ["2024-02-30", "2023-02-29", "2024-04-31", "2024-13-01", "2024-01-01T24:00:00Z", "99999999999999999d",
-            "9223372036854775807m", "36601d", "1e3d", "-1h", "+1h", " 1h", "1 h"]
-        {
+        for text in [
+            "2024-02-30", "2023-02-29", "2024-04-31", "2024-13-01", "2024-01-01T24:00:00Z", "99999999999999999d",
+            "9223372036854775807m", "36601d", "1e3d", "-1h", "+1h", " 1h", "1 h",
+        ] {
             #expect(throws: (any Error).self, "\(text)") { try ReportSince(text) }
         }
         for text in ["2024-02-29", "2024-12-31T23:59:59Z", "36600d", "0m"] {

@@ -98,7 +98,9 @@ import Testing
         #expect(RegularFile.contents(of: big.path, limit: RegularFile.secretLimit) == .failure(.tooLarge))
         let exact = directory.appending(path: "exact")
         try Data(repeating: 0x61, count: RegularFile.secretLimit).write(to: exact)
-        #expect((try? RegularFile.contents(of: exact.path, limit: RegularFile.secretLimit).get())?.count == RegularFile.secretLimit)
+        #expect(
+            (try? RegularFile.contents(of: exact.path, limit: RegularFile.secretLimit).get())?.count
+                == RegularFile.secretLimit)
     }
 
     @Test func theWiFiPassphraseRuleCountsBytes() throws {

@@ -22,7 +22,9 @@ import Testing
         #expect(throws: RecordStoreLocation.Refusal.empty) { try RecordStoreLocation(parsing: "") }
         #expect(throws: RecordStoreLocation.Refusal.empty) { try RecordStoreLocation(parsing: "sqlite:") }
         for text in ["postgress://u:pw@h/db", "mysql://h", "postgres:/h", "x:y", "Postgres+ssl://h"] {
-            #expect(throws: RecordStoreLocation.Refusal.unknownScheme, "\(text)") { try RecordStoreLocation(parsing: text) }
+            #expect(throws: RecordStoreLocation.Refusal.unknownScheme, "\(text)") {
+                try RecordStoreLocation(parsing: text)
+            }
         }
     }
 
@@ -76,7 +78,10 @@ import Testing
             "postgres://db.example/ztprov?user=line&password=****"
         ),
         ("postgres://line@db.example/ztprov", "postgres://****@db.example/ztprov"),
-        ("postgres://db.example/ztprov?password=a&x=1&PASSWORD=b", "postgres://db.example/ztprov?password=****&x=1&PASSWORD=****"),
+        (
+            "postgres://db.example/ztprov?password=a&x=1&PASSWORD=b",
+            "postgres://db.example/ztprov?password=****&x=1&PASSWORD=****"
+        ),
     ])
     func descriptionHidesThePassword(_ url: String, _ shown: String) throws {
         #expect(try RecordStoreLocation(parsing: url).description == shown)

@@ -13,7 +13,8 @@ enum CommandLineText {
     static func checkRawArguments() throws(ProvisioningError) {
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
             guard String(validating: bytes, as: UTF8.self) != nil else { throw notText(position: index) }
         }
     }

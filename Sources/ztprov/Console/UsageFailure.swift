@@ -27,7 +27,8 @@ struct UsageFailure {
         // First every value given, wherever it appears (a value holding a quote would defeat the
         // quote pass), then whatever is still quoted.
         let values = arguments.enumerated().dropFirst().compactMap { position, argument -> (String, Int)? in
-            let value = argument.hasPrefix("-") ? argument.split(separator: "=", maxSplits: 1).dropFirst().first : argument[...]
+            let value =
+                argument.hasPrefix("-") ? argument.split(separator: "=", maxSplits: 1).dropFirst().first : argument[...]
             guard let value, value.count >= 4, !isOptionName(value) else { return nil }
             return (String(value), position)
         }
@@ -56,8 +57,11 @@ struct UsageFailure {
         let body = name.hasPrefix("--") ? name.dropFirst(2) : name.hasPrefix("-") ? name.dropFirst() : ""
         let isName =
             !body.isEmpty && body.first!.isLetter
-            && body.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") || (name.count == 2 && $0.isLetter) }
-        let isPlaceholder = rest.isEmpty || (rest.hasPrefix(" <") && rest.hasSuffix(">") && !rest.dropFirst(2).contains(" "))
+            && body.allSatisfy {
+                $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") || (name.count == 2 && $0.isLetter)
+            }
+        let isPlaceholder =
+            rest.isEmpty || (rest.hasPrefix(" <") && rest.hasSuffix(">") && !rest.dropFirst(2).contains(" "))
         return isName && isPlaceholder
     }
 

@@ -53,7 +53,8 @@ struct HandoffOptions: ParsableArguments {
             throw ValidationError("--mqtt-server takes HOST:PORT, with a port of 1 to 65535.")
         }
         if let areaID, !Self.isAreaID(areaID) {
-            throw ValidationError("--area-id takes the SC area's number (1 to 20 digits, at most 18446744073709551615).")
+            throw ValidationError(
+                "--area-id takes the SC area's number (1 to 20 digits, at most 18446744073709551615).")
         }
     }
 

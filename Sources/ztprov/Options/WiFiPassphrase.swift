@@ -24,7 +24,8 @@ enum WiFiPassphrase {
         }
         let secret = try source.require(environment: environment, prompt: prompt)
         let bytes = Array(secret.revealed().utf8)
-        let isRawKey = bytes.count == rawKeyDigits && bytes.allSatisfy { $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit }
+        let isRawKey =
+            bytes.count == rawKeyDigits && bytes.allSatisfy { $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit }
         guard passphraseBytes.contains(bytes.count) || isRawKey else {
             throw ProvisioningError(
                 code,

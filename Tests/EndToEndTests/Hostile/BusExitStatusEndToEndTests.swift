@@ -1,15 +1,17 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Class 9 of the hardening issue, host half: no system bus, or a bus that cannot start bluetoothd,
 /// is a host precondition (3) whatever the bus answers, never a link failure (5).
 @Suite struct BusExitStatusEndToEndTests {
     @Test func noSystemBusIsAHostPrecondition() async throws {
         var random = SplitMix64(seed: 0xB055)
-        var addresses = ["unix:path=/nonexistent/bus", "unix:abstract=ztprov-none-\(random.next())", "garbage",
-            "tcp:host=127.0.0.1,port=1", "unix:", "", "nonce-tcp:", "unix:path="]
+        var addresses = [
+            "unix:path=/nonexistent/bus", "unix:abstract=ztprov-none-\(random.next())", "garbage",
+            "tcp:host=127.0.0.1,port=1", "unix:", "", "nonce-tcp:", "unix:path=",
+        ]
         for _ in 0..<2 {
             addresses.append("unix:path=/tmp/ztprov-no-bus-\(random.next())")
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the real `ztprov` with hostile input and checks what every hostile run must satisfy: it ends
 /// on its own within a bound, by `exit` (never a signal: no trap), with the expected status and code,

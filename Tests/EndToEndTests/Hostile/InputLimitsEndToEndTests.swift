@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Classes 3, 7 (unit files and arguments) and the usage half of 9: every number, name and line a
 /// user gives is taken exactly, range-checked, and refused with exit 2 before any bus is touched.
 @Suite struct InputLimitsEndToEndTests {
     @Test func hugeSpansAndImpossibleDatesAreUsageErrors() async throws {
         var random = SplitMix64(seed: 0x5113)
-        var values: [String] = ["2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31",
-            "2024-01-01T24:00:00Z", "2024-01-01T23:60:00", "2024-01-01T23:59:60Z", "1e20d", "-5m", "+", "d", ""]
+        var values: [String] = [
+            "2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31",
+            "2024-01-01T24:00:00Z", "2024-01-01T23:60:00", "2024-01-01T23:59:60Z", "1e20d", "-5m", "+", "d", "",
+        ]
         for _ in 0..<5 {
             let digits = String((0..<(10 + random.below(30))).map { _ in Character(String(random.below(10))) })
             values.append("1" + digits + ["m", "h", "d"][random.below(3)])
@@ -29,7 +31,9 @@ import TestSupport
             numbers.append(String((0..<(19 + random.below(20))).map { _ in Character(String(1 + random.below(9))) }))
         }
         for (index, number) in numbers.enumerated() {
-            for key in HostileRun.pick(2, of: ["retries", "scan-timeout", "attempt-timeout", "port", "lan-port"], &random) {
+            for key in HostileRun.pick(
+                2, of: ["retries", "scan-timeout", "attempt-timeout", "port", "lan-port"], &random)
+            {
                 let profile = try HostileRun.file(
                     "profile\(index)-\(key).json", Array("{\"\(key)\": \(number)}".utf8), in: directory)
                 try await HostileRun.expect(
@@ -46,7 +50,8 @@ import TestSupport
             handoff + ["--area-id", "1", "--port", "0"], handoff + ["--area-id", "1", "--port", "70000"],
             handoff + ["--area-id", "18446744073709551616"], handoff + ["--area-id", "-1"],
             handoff + ["--area-id", "1e3"], handoff + ["--area-id", ""],
-            handoff + ["--area-id", "1", "--server", "http://sc.test"], handoff + ["--area-id", "1", "--server", "a b"],
+            handoff + ["--area-id", "1", "--server", "http://sc.test"],
+            handoff + ["--area-id", "1", "--server", "a b"],
             handoff + ["--area-id", "1", "--mqtt-server", "mqtt.test"],
             handoff + ["--area-id", "1", "--mqtt-server", "mqtt.test:0"],
             handoff + ["--area-id", "1", "--mqtt-server", "mqtt.test:99999"],
@@ -82,10 +87,14 @@ import TestSupport
             let commands = [
                 ["ble", "--ssid", "Net", "--password-file", file],
                 ["softap", "--ap-ssid", "ZT_1", "--ssid", "Net", "--password-file", file],
-                ["batch", "--path", "softap", "--ssid", "Net", "--password-file", file, "--devices", units,
-                 "--db", directory.appending(path: "r.sqlite").path],
-                ["batch", "--ssid", "Net", "--password-file", file, "--devices", units,
-                 "--db", directory.appending(path: "r.sqlite").path],
+                [
+                    "batch", "--path", "softap", "--ssid", "Net", "--password-file", file, "--devices", units,
+                    "--db", directory.appending(path: "r.sqlite").path,
+                ],
+                [
+                    "batch", "--ssid", "Net", "--password-file", file, "--devices", units,
+                    "--db", directory.appending(path: "r.sqlite").path,
+                ],
             ]
             for arguments in HostileRun.pick(2, of: commands, &random) {
                 try await HostileRun.expect(arguments, status: 2, secrets: [password].filter { $0.count > 6 })
@@ -110,8 +119,10 @@ import TestSupport
             let text = lines.map { $0 + (random.below(3) == 0 ? "\n" : "\r\n") }.joined()
             let units = try HostileRun.file("units\(round).csv", Array(text.utf8), in: directory)
             let outcome = try await HostileRun.expect(
-                ["batch", "--path", "softap", "--ssid", "Net", "--password-file", password, "--devices", units,
-                 "--db", directory.appending(path: "r.sqlite").path],
+                [
+                    "batch", "--path", "softap", "--ssid", "Net", "--password-file", password, "--devices", units,
+                    "--db", directory.appending(path: "r.sqlite").path,
+                ],
                 status: 2, code: "batch.bad-input")
             #expect(outcome.standardError.contains("line \(lines.count) "), "\(text.debugDescription) → \(outcome)")
         }
@@ -125,21 +136,27 @@ import TestSupport
             let line = Array("ZT_".utf8) + spoiler.map(UInt8.init) + Array("UNIT\n".utf8)
             let units = try HostileRun.file("units\(index).csv", line, in: directory)
             try await HostileRun.expect(
-                ["batch", "--path", "softap", "--ssid", "Net", "--password-file", password, "--devices", units,
-                 "--db", directory.appending(path: "r.sqlite").path],
+                [
+                    "batch", "--path", "softap", "--ssid", "Net", "--password-file", password, "--devices", units,
+                    "--db", directory.appending(path: "r.sqlite").path,
+                ],
                 status: 2, code: "batch.bad-input")
             guard spoiler != [0x00] else { continue }
             // An SSID argument with the same bytes, through a shell since Foundation passes only strings.
             let escaped = spoiler.map { "\\" + String($0, radix: 8) }.joined()
             var launch = ProcessLaunch(
                 "/bin/sh",
-                ["-c", "exec \"$0\" ble --ssid \"$(printf 'Net\(escaped)')\" --open-network", try ZTProvProcess.executable()])
+                [
+                    "-c", "exec \"$0\" ble --ssid \"$(printf 'Net\(escaped)')\" --open-network",
+                    try ZTProvProcess.executable(),
+                ])
             launch.environment = HostileRun.noBus
             let outcome = try await launch.run()
             #expect(outcome.termination == .exited(2), "\(spoiler): \(outcome)")
             #expect(outcome.standardError.contains("error[usage.invalid-option]: Argument 3 is not valid UTF-8"))
         }
         let profile = try HostileRun.file("nul.json", Array("{\"ssid\": \"Net\\u0000x\"}".utf8), in: directory)
-        try await HostileRun.expect(["batch", "--config", profile, "--open-network"], status: 2, code: "usage.invalid-option")
+        try await HostileRun.expect(
+            ["batch", "--config", profile, "--open-network"], status: 2, code: "usage.invalid-option")
     }
 }

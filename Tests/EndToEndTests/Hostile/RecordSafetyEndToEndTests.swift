@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import Records
 import SQLiteRecordStore
-import Testing
 import TestSupport
+import Testing
 
 /// Classes 4, 5, 8 and 11 of the hardening issue: where records go, databases that are not ours,
 /// spreadsheet-safe exports, and Ctrl-C while a database keeps the process waiting.
@@ -75,8 +75,10 @@ import TestSupport
             try await Self.sqlite(path, header)
             let before = try Data(contentsOf: URL(filePath: path))
             for arguments in [
-                ["batch", "--path", "softap", "--ssid", "Net", "--password-file", password, "--devices", units,
-                 "--db", path],
+                [
+                    "batch", "--path", "softap", "--ssid", "Net", "--password-file", password, "--devices", units,
+                    "--db", path,
+                ],
                 ["report", "--format", "csv", "--db", path],
             ] {
                 try await HostileRun.expect(arguments, status: 3, code: "records.incompatible-schema")
@@ -90,7 +92,8 @@ import TestSupport
         let directory = try HostileRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appending(path: "sub/none.sqlite").path
-        try await HostileRun.expect(["report", "--format", "csv", "--db", missing], status: 3, code: "records.unavailable")
+        try await HostileRun.expect(
+            ["report", "--format", "csv", "--db", missing], status: 3, code: "records.unavailable")
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "sub").path))
 
         let path = directory.appending(path: "records.sqlite").path
@@ -99,8 +102,11 @@ import TestSupport
         try await Self.sqlite(path, "PRAGMA journal_mode = DELETE;")
         var holder = ProcessLaunch(
             "/usr/bin/python3",
-            ["-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); "
-                + "c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(20)", path])
+            [
+                "-c",
+                "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); "
+                    + "c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(20)", path,
+            ])
         holder.deadline = .seconds(25)
         let lock = try holder.start()
         defer { lock.send(signal: SIGKILL) }
@@ -121,14 +127,16 @@ import TestSupport
         let starts = ["=", "+", "-", "@", "\t", "\r"]
         var names: [String] = []
         for _ in 0..<24 {
-            let body = ["cmd|' /C calc'!A0", "SUM(1+1)*cmd", "HYPERLINK(\"http://x\")", "1+2", "x,y\"z"][random.below(5)]
+            let body = ["cmd|' /C calc'!A0", "SUM(1+1)*cmd", "HYPERLINK(\"http://x\")", "1+2", "x,y\"z"][
+                random.below(5)]
             names.append(starts[random.below(starts.count)] + body)
         }
         for name in names { try await store.append(Self.record(name: name)) }
         let outcome = try await HostileRun.expect(["report", "--format", "csv", "--db", path], status: 0)
         for name in names {
             let quoted = "'" + name
-            let cell = quoted.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+            let cell =
+                quoted.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
                 ? "\"" + quoted.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : quoted
             #expect(outcome.standardOutput.contains("," + cell + ","), "\(name.debugDescription) not neutralised")
         }

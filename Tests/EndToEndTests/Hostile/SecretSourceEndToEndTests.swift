@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Classes 1, 2, 7 (secrets) and 10 of the hardening issue: where secrets may come from, what they
 /// may be, and that a secret typed in the wrong place is never printed back.
@@ -10,10 +10,14 @@ import TestSupport
         [
             ["ble", "--ssid", "Net", "--password-file", path],
             ["softap", "--ap-ssid", "ZT_1", "--ssid", "Net", "--password-file", path],
-            ["softap", "--ap-ssid", "ZT_1", "--ssid", "Net", "--password-file", goodPassword, "--security", "1",
-             "--pop-file", path],
-            ["softap", "--ap-ssid", "ZT_1", "--ssid", "Net", "--password-file", goodPassword, "--security", "2",
-             "--pop-file", path],
+            [
+                "softap", "--ap-ssid", "ZT_1", "--ssid", "Net", "--password-file", goodPassword, "--security", "1",
+                "--pop-file", path,
+            ],
+            [
+                "softap", "--ap-ssid", "ZT_1", "--ssid", "Net", "--password-file", goodPassword, "--security", "2",
+                "--pop-file", path,
+            ],
             ["handoff", "--device-id", "a1b2c3d4e5f6", "--area-id", "1", "--access-token-file", path],
         ]
     }
@@ -70,12 +74,16 @@ import TestSupport
         for arguments in [
             ["ble", "--ssid", "Net", "--open-network", "--password-file", good],
             ["softap", "--ap-ssid", "ZT_1", "--ssid", "Net", "--open-network", "--password-env", "X"],
-            ["batch", "--path", "softap", "--ssid", "Net", "--open-network", "--password-file", good, "--devices", good],
+            [
+                "batch", "--path", "softap", "--ssid", "Net", "--open-network", "--password-file", good, "--devices",
+                good,
+            ],
         ] {
             try await HostileRun.expect(arguments, status: 2, code: "usage.invalid-option")
         }
         // With the flag alone the secrets are settled and the run goes on to the (missing) bus.
-        try await HostileRun.expect(["ble", "--ssid", "Net", "--open-network"], status: 3, code: "host.bluetoothd-absent")
+        try await HostileRun.expect(
+            ["ble", "--ssid", "Net", "--open-network"], status: 3, code: "host.bluetoothd-absent")
     }
 
     @Test func secretsThatAreNotTextAreRefused() async throws {
@@ -108,14 +116,18 @@ import TestSupport
                 ["ble", "--ssid", "Net", "--password", secret],
                 ["ble", "--ssid", "Net", "--password-env", secret],
                 ["batch", "--retries", secret],
-                ["handoff", "--device-id", "a1b2c3d4e5f6", "--area-id", "1", "--sc-url", "https://u:\(secret)@sc.test"],
+                [
+                    "handoff", "--device-id", "a1b2c3d4e5f6", "--area-id", "1", "--sc-url",
+                    "https://u:\(secret)@sc.test",
+                ],
                 ["handoff", "--device-id", "a1b2c3d4e5f6", "--area-id", "1", "--sc-url", "http://sc.test:\(secret)"],
                 ["report", "--format", "csv", "--db", "postgress://line:\(secret)@db.test/ztprov"],
                 ["softap", "--ap-ssid", "ZT_1", "--ssid", "Net", "--pop", secret],
             ]
             for arguments in placements {
                 let outcome = try await HostileRun.expect(arguments, status: 2, secrets: [secret])
-                #expect(outcome.standardError.contains("error[usage.") || outcome.standardError.contains("error[records."))
+                #expect(
+                    outcome.standardError.contains("error[usage.") || outcome.standardError.contains("error[records."))
             }
         }
     }
@@ -127,8 +139,10 @@ import TestSupport
         let cookie = HostileRun.secret(&random)
         let session = try HostileRun.file("session", Array((cookie + "\n").utf8), in: directory)
         let outcome = try await HostileRun.expect(
-            ["handoff", "--device-id", "a1b2c3d4e5f6", "--area-id", "1", "--sc-url", "http://127.0.0.1:1",
-             "--sc-session-file", session],
+            [
+                "handoff", "--device-id", "a1b2c3d4e5f6", "--area-id", "1", "--sc-url", "http://127.0.0.1:1",
+                "--sc-session-file", session,
+            ],
             status: 5, code: "sc.unreachable", secrets: [cookie])
         #expect(outcome.standardError.contains("warning: --sc-url is http://"), "\(outcome)")
     }
