@@ -1,3 +1,5 @@
+public import DBus
+
 /// The one table from D-Bus error names (and `Failed` reasons) to `BlueZError` cases.
 extension BlueZError {
     private static let byName: [String: @Sendable (DBusError) -> BlueZError] = [
@@ -48,6 +50,12 @@ extension BlueZError {
         "org.freedesktop.DBus.Error.BadAddress", "org.freedesktop.DBus.Error.NoNetwork",
         "org.freedesktop.DBus.Error.NoMemory", "org.freedesktop.DBus.Error.AuthFailed",
     ]
+
+    /// True when the failure is that there is no system bus at all, not a bus without bluetoothd.
+    public var isNoSystemBus: Bool {
+        guard case .busLost(let cause) = self else { return false }
+        return Self.noSystemBusNames.contains(cause.name)
+    }
 
     /// Answers meaning bluetoothd could not be started on demand: every D-Bus activation failure
     /// (`Spawn.ChildExited`, `Spawn.ExecFailed`, …) and systemd's unit errors (`NoSuchUnit`,

@@ -20,7 +20,7 @@ extension ProvisioningError {
     private static func bluez(_ error: BlueZError, while activity: String) -> ProvisioningError {
         let detail = "\(error)"
         switch error {
-        case .busLost(let cause) where BlueZError.noSystemBusNames.contains(cause.name):
+        case .busLost where error.isNoSystemBus:
             return ProvisioningError(
                 .bluetoothdAbsent, "The D-Bus system bus cannot be reached, so neither can bluetoothd.",
                 hint: "Start D-Bus (`systemctl start dbus`) and bluetoothd; `ztprov doctor` checks the host.",

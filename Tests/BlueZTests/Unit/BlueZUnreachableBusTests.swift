@@ -1,3 +1,4 @@
+import DBus
 import TestSupport
 import Testing
 
