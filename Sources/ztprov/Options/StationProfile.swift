@@ -24,9 +24,11 @@ enum StationProfile {
     }
 
     static func options(in path: String) throws(ProvisioningError) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw invalid(path, "cannot be read")
+        // A regular file only, like a secret file: a FIFO or device given as --config must not hang.
+        guard case .success(let bytes) = RegularFile.contents(of: path, limit: 1 << 20) else {
+            throw invalid(path, "cannot be read as a regular file of at most 1 MiB")
         }
+        let data = Data(bytes)
         guard let object = try? JSONDecoder().decode([String: Value].self, from: data) else {
             throw invalid(path, "is not a JSON object of strings, numbers, true/false and lists")
         }
