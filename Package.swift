@@ -292,6 +292,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Records",
+                "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

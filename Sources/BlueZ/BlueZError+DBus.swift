@@ -32,10 +32,35 @@ extension BlueZError {
             self =
                 BlueZQuirks.isLocalConnectionAbort(error.message)
                 ? .connectionAborted(error) : .failed(reason: error.message, error)
+        } else if let mapped = BlueZError.byName[error.name] {
+            self = mapped(error)
+        } else if Self.noSystemBusNames.contains(error.name) {
+            self = .busLost(error)
+        } else if Self.noBluetoothdPrefixes.contains(where: error.name.hasPrefix) {
+            self = .bluetoothdNotRunning(error)
         } else {
-            self = BlueZError.byName[error.name]?(error) ?? .other(error)
+            self = .other(error)
         }
     }
+
+    /// What libdbus says when there is no system bus to connect to (no socket, nothing listening, a
+    /// malformed `DBUS_SYSTEM_BUS_ADDRESS`).
+    public static let noSystemBusNames: Set<String> = [
+        "org.freedesktop.DBus.Error.FileNotFound", "org.freedesktop.DBus.Error.NoServer",
+        "org.freedesktop.DBus.Error.BadAddress", "org.freedesktop.DBus.Error.NoNetwork",
+        "org.freedesktop.DBus.Error.NoMemory", "org.freedesktop.DBus.Error.AuthFailed",
+    ]
+
+    /// True when the failure is that there is no system bus at all, not a bus without bluetoothd.
+    public var isNoSystemBus: Bool {
+        guard case .busLost(let cause) = self else { return false }
+        return Self.noSystemBusNames.contains(cause.name)
+    }
+
+    /// Answers meaning bluetoothd could not be started on demand: every D-Bus activation failure
+    /// (`Spawn.ChildExited`, `Spawn.ExecFailed`, …) and systemd's unit errors (`NoSuchUnit`,
+    /// `UnitMasked`, …) when the bus activates through systemd.
+    static let noBluetoothdPrefixes = ["org.freedesktop.DBus.Error.Spawn.", "org.freedesktop.systemd1."]
 
     /// Maps a thrown error into the BlueZ vocabulary; cancellation and errors already classified pass through.
     static func classify(_ error: any Error) -> any Error {

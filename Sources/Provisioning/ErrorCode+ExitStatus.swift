@@ -2,14 +2,15 @@ extension ErrorCode {
     /// The process exit status the code implies, per the command-line contract's table.
     public var exitStatus: ExitStatus {
         switch self {
-        case .invalidOption, .secretMissing, .secretUnreadable, .batchBadInput, .softAPInvalidSSID,
+        case .invalidOption, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid, .recordsInvalidLocation,
+            .batchBadInput, .softAPInvalidSSID,
             .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .softAPCredentialsMissing:
             .usage
         case .kernelBluetoothMissing, .permissionDenied, .hostRadioBlocked, .bluetoothdAbsent, .noBluetoothAdapter,
             .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked,
             .networkServiceUnavailable, .wifiInterfaceUnavailable, .softAPInterfaceUnusable, .lanInterfaceNotFound,
             .lanPortInUse, .lanSocketFailed, .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed,
-            .recordsReadFailed:
+            .recordsReadFailed, .outputFailed:
             .hostPrecondition
         case .bleDeviceNotFound, .softAPHotspotNotFound, .lanNoReply, .lanDeviceNotFound:
             .deviceNotFound

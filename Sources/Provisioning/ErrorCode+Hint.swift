@@ -9,6 +9,10 @@ extension ErrorCode {
         case .invalidOption: "Fix the option as the message says; `ztprov <command> --help` lists the options."
         case .secretMissing: "Give the secret with its --…-file or --…-env option, or run on a terminal to be asked."
         case .secretUnreadable: "Point the --…-file option at a readable regular file that holds only the secret."
+        case .secretEmpty:
+            "Put the secret on the first line of its file or variable; for an open network use --open-network."
+        case .secretInvalid: "Write the secret as UTF-8 text (no NUL bytes, at most 4096 bytes) on the first line."
+        case .recordsInvalidLocation: "Give --db a file path, sqlite:PATH or a postgres:// URL."
         case .batchBadInput: "Fix the line; `ztprov batch --help` lists the accepted line shapes."
         case .softAPInvalidSSID: "Give an SSID of 1 to 32 bytes."
         case .softAPInvalidPassphrase: "Give a WPA passphrase of 8 to 63 bytes, or 64 hex digits, or --open-network."
@@ -34,6 +38,7 @@ extension ErrorCode {
         case .recordsIncompatibleSchema:
             "Point --db at a ztprov records database, or use a ztprov as new as its schema."
         case .recordsWriteFailed: "Free disk space or fix the database; the attempt was not recorded."
+        case .outputFailed: "Check where stdout goes (a full disk, a pipe whose reader stopped) and run again."
         case .recordsReadFailed:
             "Check the database is readable and not damaged (`sqlite3 FILE 'PRAGMA integrity_check'`)."
         case .bleDeviceNotFound:

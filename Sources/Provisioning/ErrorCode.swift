@@ -11,6 +11,12 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case invalidOption = "usage.invalid-option"
     case secretMissing = "usage.secret-missing"
     case secretUnreadable = "usage.secret-unreadable"
+    /// A secret source gave an empty value; open networks are chosen with `--open-network` instead.
+    case secretEmpty = "usage.secret-empty"
+    /// A secret is not UTF-8 text, holds a NUL byte or is longer than any secret, so it is not sent.
+    case secretInvalid = "usage.secret-invalid"
+    /// `--db` or `ZTPROV_DB` is empty or has a URL scheme that is neither `postgres(ql)://` nor `sqlite:`.
+    case recordsInvalidLocation = "records.invalid-location"
     case batchBadInput = "batch.bad-input"
     case softAPInvalidSSID = "softap.invalid-ssid"
     case softAPInvalidPassphrase = "softap.invalid-passphrase"
@@ -45,6 +51,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     /// An attempt could not be stored (disk full, I/O error, lock held too long).
     case recordsWriteFailed = "records.write-failed"
     case recordsReadFailed = "records.read-failed"
+    /// Stdout could not take the output (a full disk, a closed pipe); the command's result is lost.
+    case outputFailed = "host.output-failed"
 
     // MARK: Device not found (4)
     case bleDeviceNotFound = "ble.device-not-found"

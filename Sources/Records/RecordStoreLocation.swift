@@ -11,21 +11,52 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// The environment variable that overrides the default location.
     public static let environmentVariable = "ZTPROV_DB"
 
-    /// Reads `--db` text: a `postgres://`/`postgresql://` URL, `sqlite:PATH`, or a plain path.
-    public init(_ text: String) {
-        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-            self = .postgres(url: text)
-        } else if text.hasPrefix("sqlite:") {
-            self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
-        } else {
+    /// Why `--db` text names no place records can be kept.
+    public enum Refusal: Error, Sendable, Equatable {
+        /// Nothing, or `sqlite:` with nothing after it: SQLite would use a temporary database that
+        /// vanishes with the process, and every record with it.
+        case empty
+        /// A URL scheme ztprov does not know (a misspelt `postgres://`, say); taken as a file name it
+        /// would put the URL, password and all, into the file system.
+        case unknownScheme
+    }
+
+    /// Reads `--db` text: a `postgres://`/`postgresql://` URL (scheme in any case), `sqlite:PATH`, or a
+    /// plain path that does not start like a URL scheme.
+    public init(parsing text: String) throws(Refusal) {
+        let scheme = Self.scheme(of: text)?.lowercased()
+        switch scheme {
+        case "postgres", "postgresql":
+            guard text.dropFirst(scheme!.count).hasPrefix("://") else { throw .unknownScheme }
+            self = .postgres(url: PostgresURLPassword.encodingUserInfo(scheme! + text.dropFirst(scheme!.count)))
+        case "sqlite":
+            let path = String(text.dropFirst("sqlite:".count))
+            guard !path.isEmpty else { throw .empty }
+            self = .sqlite(path: path)
+        case nil:
+            guard !text.isEmpty else { throw .empty }
             self = .sqlite(path: text)
+        default:
+            throw .unknownScheme
         }
     }
 
+    /// The RFC 3986 scheme `text` starts with (letters, digits, `+ - .`, then `:`), if any.
+    private static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else {
+            return nil
+        }
+        let name = text[..<colon]
+        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        return allowed ? String(name) : nil
+    }
+
     /// Where records go when `--db` is not given: `$ZTPROV_DB`, else the XDG data directory.
-    public static func defaultLocation(environment: [String: String], homeDirectory: String) -> RecordStoreLocation {
+    public static func defaultLocation(
+        environment: [String: String], homeDirectory: String
+    ) throws(Refusal) -> RecordStoreLocation {
         if let configured = environment[environmentVariable], !configured.isEmpty {
-            return RecordStoreLocation(configured)
+            return try RecordStoreLocation(parsing: configured)
         }
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
         return .sqlite(path: (dataHome ?? homeDirectory + "/.local/share") + "/ztprov/records.sqlite")
@@ -35,7 +66,7 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let path): path
-        case .postgres(let url): PostgresURLPassword(url).redacted(url)
+        case .postgres(let url): PostgresURLPassword(url).redactedURL
         }
     }
 

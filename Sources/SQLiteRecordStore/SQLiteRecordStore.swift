@@ -25,15 +25,35 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
     ///
     /// Throws `.unavailable` when the file cannot be created or opened, and `.incompatibleSchema` for
     /// a file a newer ztprov wrote, or that is not ztprov's.
+    ///
+    /// The file's header is judged before anything is written: another application's database or a
+    /// newer schema is refused exactly as it was found (not even switched to WAL).
     public init(path: String) async throws(RecordStoreError) {
         self.path = path
         executor = RecordStoreQueueExecutor(label: "ztprov.sqlite")
         try Self.createParentDirectory(of: path)
         try database.open(path: path, busyTimeout: Self.busyTimeout)
+        _ = try assessSchema()
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = FULL")
         try prepareSchema()
     }
+
+    /// Opens an existing file for reading only (`ztprov report`): never creates it, never writes,
+    /// works for a user who may only read it, and waits at most ``readBusyTimeout`` for a lock.
+    public init(readingPath path: String) async throws(RecordStoreError) {
+        self.path = path
+        executor = RecordStoreQueueExecutor(label: "ztprov.sqlite.read")
+        try database.open(path: path, busyTimeout: Self.readBusyTimeout, readOnly: true)
+        isEmpty = try Self.assess(database)
+    }
+
+    /// A reader's bound on lock waits: in WAL mode readers need none, so a wait means a writer in
+    /// another journal mode or a stuck process, and the report fails rather than hang.
+    public static let readBusyTimeout: Duration = .milliseconds(200)
+
+    /// True when the file has no schema yet (opened for reading): it holds no records.
+    private var isEmpty = false
 
     public func append(_ record: ProvisioningRecord) throws(RecordStoreError) {
         let statement = try database.prepare(SQLiteAttemptsTable.insert)
@@ -49,6 +69,7 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
     }
 
     public func records(matching query: RecordQuery) throws(RecordStoreError) -> [ProvisioningRecord] {
+        guard !isEmpty else { return [] }
         let statement = try database.prepare(SQLiteAttemptsTable.select)
         try statement.bind([
             query.since.map { .integer(SQLiteAttemptsTable.microseconds($0)) } ?? .null, SQLiteValue(query.station),
@@ -68,17 +89,26 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
         }
     }
 
+    /// True when the file is empty and needs the schema; throws for a file that is not ours or newer.
+    private func assessSchema() throws(RecordStoreError) -> Bool {
+        try Self.assess(database)
+    }
+
+    private static func assess(_ database: SQLiteDatabase) throws(RecordStoreError) -> Bool {
+        func integer(_ sql: String) throws(RecordStoreError) -> Int64 {
+            try database.prepare(sql).step()?.first?.integer ?? -1
+        }
+        return try SQLiteSchema.assess(
+            applicationID: integer("PRAGMA application_id"), userVersion: integer("PRAGMA user_version"),
+            hasTables: integer("SELECT count(*) FROM sqlite_master") > 0)
+    }
+
     /// Creates version 1 in an empty file or checks an existing one, in one write transaction so two
     /// processes opening a new file at once do not both create it.
     private func prepareSchema() throws(RecordStoreError) {
         try database.execute("BEGIN IMMEDIATE")
         do {
-            let applicationID = try pragma(.applicationID)
-            let userVersion = try pragma(.userVersion)
-            let tables = try database.prepare("SELECT count(*) FROM sqlite_master").step()?.first?.integer ?? 0
-            if try SQLiteSchema.assess(
-                applicationID: Int64(applicationID) ?? -1, userVersion: Int64(userVersion) ?? -1, hasTables: tables > 0)
-            {
+            if try assessSchema() {
                 for statement in SQLiteSchema.creation { try database.execute(statement) }
             }
             try database.execute("COMMIT")

@@ -27,22 +27,44 @@ struct ZTProv: AsyncParsableCommand {
     )
 
     /// Parses and runs like ArgumentParser's own `main`, except that usage errors exit with 2 (the
-    /// contract's status, not ArgumentParser's 64) and print in the `error[CODE]:` / `hint:` form.
+    /// contract's status, not ArgumentParser's 64) and print in the `error[CODE]:` / `hint:` form, and
+    /// that a command whose stdout lost data never exits 0.
     static func main() async {
+        StandardOutputHealth.install()
+        let status = await parseAndRun()
+        if let failure = StandardOutputHealth.failure(), status == Provisioning.ExitStatus.success.rawValue {
+            UsageFailure.report(failure, arguments: CommandLine.arguments)
+            Glibc.exit(failure.exitStatus.rawValue)
+        }
+        Glibc.exit(status)
+    }
+
+    private static func parseAndRun() async -> Int32 {
         do {
-            var command = try parseAsRoot(try StationProfile.expand(Array(CommandLine.arguments.dropFirst())))
+            try CommandLineText.checkRawArguments()
+            let arguments = try StationProfile.expand(Array(CommandLine.arguments.dropFirst()))
+            try CommandLineText.check(arguments)
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+            return Provisioning.ExitStatus.success.rawValue
         } catch let error as ProvisioningError {
             UsageFailure.report(error, arguments: CommandLine.arguments)
-            Glibc.exit(error.exitStatus.rawValue)
+            return error.exitStatus.rawValue
         } catch {
-            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            UsageFailure(message: message(for: error), arguments: CommandLine.arguments).report()
-            Glibc.exit(Provisioning.ExitStatus.usage.rawValue)
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                UsageFailure(message: message(for: error), arguments: CommandLine.arguments).report()
+                return Provisioning.ExitStatus.usage.rawValue
+            }
+            let text = fullMessage(for: error)
+            if !text.isEmpty {
+                Console.write(text + "\n", to: code == .success ? .standardOutput : .standardError)
+            }
+            return code.rawValue
         }
     }
 }

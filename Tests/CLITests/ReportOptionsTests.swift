@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Provisioning
 import Records
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
         #expect(command.format == .json)
         #expect(command.station == "line-2")
         #expect(command.finalOnly)
-        #expect(command.records.location() == .sqlite(path: "/tmp/r.db"))
+        #expect(try command.records.location() == .sqlite(path: "/tmp/r.db"))
         #expect(throws: (any Error).self) { try ReportCommand.parse(["--format", "csv", "--json"]) }
         #expect(throws: (any Error).self) { try ReportCommand.parse([]) }
     }
@@ -42,10 +43,37 @@ import Testing
     @Test func withoutDBTheEnvironmentDecides() throws {
         let options = try RecordStoreOptions.parse([])
         #expect(
-            options.location(environment: ["ZTPROV_DB": "postgres://db/line", "HOME": "/root"])
+            try options.location(environment: ["ZTPROV_DB": "postgres://db/line", "HOME": "/root"])
                 == .postgres(url: "postgres://db/line"))
         #expect(
-            options.location(environment: ["HOME": "/home/op"])
+            try options.location(environment: ["HOME": "/home/op"])
                 == .sqlite(path: "/home/op/.local/share/ztprov/records.sqlite"))
+    }
+
+    @Test func emptyAndUnknownLocationsAreUsageErrors() throws {
+        for text in ["", "sqlite:", "SQLite:", "postgress://u:pw@h/db", "pg://h", "postgres:/h", "line:1.sqlite"] {
+            let options = try RecordStoreOptions.parse(["--db", text])
+            let error = #expect(throws: ProvisioningError.self) { try options.location(environment: [:]) }
+            #expect(error?.code == .recordsInvalidLocation, "\(text)")
+            #expect(error?.exitStatus == .usage)
+            #expect(error?.message.contains("pw") == false)
+        }
+        let fromEnvironment = try RecordStoreOptions.parse([])
+        let error = #expect(throws: ProvisioningError.self) {
+            try fromEnvironment.location(environment: ["ZTPROV_DB": "sqlite:", "HOME": "/root"])
+        }
+        #expect(error?.message.contains("ZTPROV_DB") == true)
+    }
+
+    @Test func sinceDatesMustExistAndSpansMustFit() throws {
+        for text in [
+            "2024-02-30", "2023-02-29", "2024-04-31", "2024-13-01", "2024-01-01T24:00:00Z", "99999999999999999d",
+            "9223372036854775807m", "36601d", "1e3d", "-1h", "+1h", " 1h", "1 h",
+        ] {
+            #expect(throws: (any Error).self, "\(text)") { try ReportSince(text) }
+        }
+        for text in ["2024-02-29", "2024-12-31T23:59:59Z", "36600d", "0m"] {
+            #expect(throws: Never.self, "\(text)") { try ReportSince(text) }
+        }
     }
 }

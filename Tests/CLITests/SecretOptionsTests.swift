@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import Provisioning
+import TestSupport
 import Testing
 
 @testable import ztprov
@@ -56,5 +58,75 @@ import Testing
 
     @Test func secretIsNeverAcceptedOnTheCommandLine() {
         #expect(throws: (any Error).self) { try PasswordOptions.parse(["--password", "plain"]) }
+    }
+}
+
+@Suite struct SecretTextTests {
+    @Test func generatedSecretsPassOnlyWhenTheyAreNonEmptyBoundedUTF8WithoutNUL() {
+        var random = SplitMix64(seed: 0x7E17)
+        for _ in 0..<2000 {
+            let bytes = (0..<random.below(40)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let result = SecretText.checked(bytes)
+            let valid = !bytes.isEmpty && !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
+            if valid {
+                #expect((try? result.get()).map { Array($0.utf8) } == bytes)
+            } else {
+                #expect((try? result.get()) == nil, "\(bytes) accepted")
+            }
+        }
+        #expect(SecretText.checked([UInt8](repeating: 0x61, count: 4097)) == .failure(.tooLong))
+        #expect(SecretText.checked("a\u{FFFD}b") == .failure(.notUTF8))
+    }
+
+    @Test func theFirstLineEndsAtLFOrCRLF() {
+        #expect(SecretText.firstLine(of: Array("pass word\r\nnext".utf8)) == .success("pass word"))
+        #expect(SecretText.firstLine(of: Array("pass\nnext".utf8)) == .success("pass"))
+        #expect(SecretText.firstLine(of: Array("\nnext".utf8)) == .failure(.empty))
+    }
+
+    @Test func onlyBoundedRegularFilesAreSecretFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-secretfile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appending(path: "fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(RegularFile.contents(of: fifo, limit: RegularFile.secretLimit) == .failure(.notRegularFile))
+        #expect(RegularFile.contents(of: "/dev/zero", limit: RegularFile.secretLimit) == .failure(.notRegularFile))
+        #expect(RegularFile.contents(of: directory.path, limit: RegularFile.secretLimit) == .failure(.notRegularFile))
+        let big = directory.appending(path: "big")
+        try Data(count: RegularFile.secretLimit + 1).write(to: big)
+        #expect(RegularFile.contents(of: big.path, limit: RegularFile.secretLimit) == .failure(.tooLarge))
+        let exact = directory.appending(path: "exact")
+        try Data(repeating: 0x61, count: RegularFile.secretLimit).write(to: exact)
+        #expect(
+            (try? RegularFile.contents(of: exact.path, limit: RegularFile.secretLimit).get())?.count
+                == RegularFile.secretLimit)
+    }
+
+    @Test func theWiFiPassphraseRuleCountsBytes() throws {
+        let options = try SecretOptions<WiFiPasswordSecret>.parse([])
+        func check(_ password: String) -> ErrorCode? {
+            do {
+                _ = try WiFiPassphrase.resolve(
+                    options, openNetwork: false, code: .invalidOption, environment: ["ZTPROV_WIFI_PASSWORD": password],
+                    prompt: { _ in nil })
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        for length in 0...70 {
+            let password = String(repeating: "a", count: length)
+            let accepted = (8...63).contains(length) || length == 64
+            #expect(check(password) == (accepted ? nil : length == 0 ? .secretEmpty : .invalidOption), "\(length)")
+        }
+        #expect(check(String(repeating: "é", count: 32)) == .invalidOption)
+        #expect(check(String(repeating: "g", count: 64)) == .invalidOption)
+        #expect(check(String(repeating: "0aF", count: 21) + "9") == nil)
+        #expect(
+            try WiFiPassphrase.resolve(
+                options, openNetwork: true, code: .invalidOption, environment: ["ZTPROV_WIFI_PASSWORD": "ambient1"],
+                prompt: { _ in nil }
+            ).revealed() == "")
     }
 }

@@ -100,7 +100,7 @@ import Testing
             ["report", "--format", "csv", "--db", "postgres://line:Sup3r-Secret@127.0.0.1:1/ztprov"])
         #expect(outcome.exitStatus == 3, "\(outcome)")
         #expect(outcome.standardError.contains("error[records.unavailable]: "))
-        #expect(outcome.standardError.contains("postgres://line:****@127.0.0.1:1/ztprov"))
+        #expect(outcome.standardError.contains("postgres://****@127.0.0.1:1/ztprov"))
         #expect(!outcome.standardError.contains("Sup3r-Secret"))
     }
 

@@ -28,6 +28,6 @@ import Testing
         #expect(error?.kind == .unavailable)
         #expect(error?.detail.isEmpty == false)
         #expect(error?.detail.contains(Self.password) == false, "\(String(describing: error))")
-        #expect(RecordStoreLocation(url).description.contains(Self.password) == false)
+        #expect(try RecordStoreLocation(parsing: url).description.contains(Self.password) == false)
     }
 }

@@ -28,7 +28,7 @@ import Testing
         #expect(error.code == .recordsUnavailable)
         #expect(
             error.message
-                == "Cannot open the records database postgres://line:****@db.example/ztprov: password authentication "
+                == "Cannot open the records database postgres://****@db.example/ztprov: password authentication "
                 + "failed (tried ****).")
         #expect(
             error.hint

@@ -1,4 +1,6 @@
+import Foundation
 import Records
+import TestSupport
 import Testing
 
 @Suite struct RecordStoreLocationTests {
@@ -8,41 +10,86 @@ import Testing
         ("sqlite:/var/lib/ztprov/line.sqlite", .sqlite(path: "/var/lib/ztprov/line.sqlite")),
         ("records.sqlite", .sqlite(path: "records.sqlite")),
         ("/srv/postgres://odd", .sqlite(path: "/srv/postgres://odd")),
+        ("POSTGRES://h/db", .postgres(url: "postgres://h/db")),
+        ("postgres://line:p@ss/w?rd@h/db", .postgres(url: "postgres://line:p%40ss%2Fw%3Frd@h/db")),
+        ("postgres://line:s3cr%40t@h/db", .postgres(url: "postgres://line:s3cr%40t@h/db")),
     ])
-    func parsesDBText(_ text: String, _ expected: RecordStoreLocation) {
-        #expect(RecordStoreLocation(text) == expected)
+    func parsesDBText(_ text: String, _ expected: RecordStoreLocation) throws {
+        #expect(try RecordStoreLocation(parsing: text) == expected)
     }
 
-    @Test func defaultIsZTProvDBThenXDGDataHomeThenHome() {
+    @Test func emptyAndUnknownSchemesAreRefused() {
+        #expect(throws: RecordStoreLocation.Refusal.empty) { try RecordStoreLocation(parsing: "") }
+        #expect(throws: RecordStoreLocation.Refusal.empty) { try RecordStoreLocation(parsing: "sqlite:") }
+        for text in ["postgress://u:pw@h/db", "mysql://h", "postgres:/h", "x:y", "Postgres+ssl://h"] {
+            #expect(throws: RecordStoreLocation.Refusal.unknownScheme, "\(text)") {
+                try RecordStoreLocation(parsing: text)
+            }
+        }
+    }
+
+    @Test func generatedPasswordsNeverShowInTheLocationOrLibpqStyleMessages() throws {
+        var random = SplitMix64(seed: 0x9A55)
+        let plain = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        // In the user info anything goes up to the last `@`. A query value ends at `&`, and a raw `@`
+        // there reads as the end of user info, so query passwords hold neither (libpq agrees on `&`).
+        let userInfoRaw = Array("/?@#:&=%+ ")
+        let queryRaw = Array("/?#:=%+ ")
+        func password(_ raw: [Character]) -> String {
+            let alphabet = plain + raw + raw
+            return "Zq" + String((0..<(6 + random.below(20))).map { _ in alphabet[random.below(alphabet.count)] })
+        }
+        for round in 0..<500 {
+            let scheme = ["postgres", "postgresql", "POSTGRES", "PostgreSQL"][round % 4]
+            let inUserInfo = password(userInfoRaw)
+            let inQuery = password(queryRaw)
+            for (url, password) in [
+                ("\(scheme)://line:\(inUserInfo)@db.example:5433/ztprov", inUserInfo),
+                ("\(scheme)://db.example/ztprov?user=line&password=\(inQuery)", inQuery),
+                ("\(scheme)://db.example/ztprov?PassWord=\(inQuery)&password=\(inQuery)&sslmode=require", inQuery),
+            ] {
+                guard let location = try? RecordStoreLocation(parsing: url) else { continue }
+                #expect(!location.description.contains(password), "\(url) → \(location)")
+                let message = "could not connect with " + url + " or " + password
+                #expect(!location.redacting(message).contains(password), "\(url)")
+            }
+        }
+    }
+
+    @Test func defaultIsZTProvDBThenXDGDataHomeThenHome() throws {
         let home = "/home/op"
         #expect(
-            RecordStoreLocation.defaultLocation(environment: ["ZTPROV_DB": "postgres://h/db"], homeDirectory: home)
+            try RecordStoreLocation.defaultLocation(environment: ["ZTPROV_DB": "postgres://h/db"], homeDirectory: home)
                 == .postgres(url: "postgres://h/db"))
         #expect(
-            RecordStoreLocation.defaultLocation(environment: ["XDG_DATA_HOME": "/data"], homeDirectory: home)
+            try RecordStoreLocation.defaultLocation(environment: ["XDG_DATA_HOME": "/data"], homeDirectory: home)
                 == .sqlite(path: "/data/ztprov/records.sqlite"))
         #expect(
-            RecordStoreLocation.defaultLocation(
+            try RecordStoreLocation.defaultLocation(
                 environment: ["XDG_DATA_HOME": "relative", "ZTPROV_DB": ""], homeDirectory: home)
                 == .sqlite(path: "/home/op/.local/share/ztprov/records.sqlite"))
     }
 
     @Test(arguments: [
-        ("postgres://line:s3cr%40t@db.example:5433/ztprov", "postgres://line:****@db.example:5433/ztprov"),
-        ("postgresql://line:p@ss@db.example/ztprov", "postgresql://line:****@db.example/ztprov"),
+        ("postgres://line:s3cr%40t@db.example:5433/ztprov", "postgres://****@db.example:5433/ztprov"),
+        ("postgresql://line:p@ss@db.example/ztprov", "postgresql://****@db.example/ztprov"),
         (
             "postgres://db.example/ztprov?user=line&password=hunter2",
             "postgres://db.example/ztprov?user=line&password=****"
         ),
-        ("postgres://line@db.example/ztprov", "postgres://line@db.example/ztprov"),
+        ("postgres://line@db.example/ztprov", "postgres://****@db.example/ztprov"),
+        (
+            "postgres://db.example/ztprov?password=a&x=1&PASSWORD=b",
+            "postgres://db.example/ztprov?password=****&x=1&PASSWORD=****"
+        ),
     ])
-    func descriptionHidesThePassword(_ url: String, _ shown: String) {
-        #expect(RecordStoreLocation(url).description == shown)
+    func descriptionHidesThePassword(_ url: String, _ shown: String) throws {
+        #expect(try RecordStoreLocation(parsing: url).description == shown)
     }
 
-    @Test func redactingRemovesThePasswordAsWrittenAndDecoded() {
-        let location = RecordStoreLocation("postgres://line:s3cr%40t@db.example/ztprov")
+    @Test func redactingRemovesThePasswordAsWrittenAndDecoded() throws {
+        let location = try RecordStoreLocation(parsing: "postgres://line:s3cr%40t@db.example/ztprov")
         #expect(location.redacting("bad password s3cr@t or s3cr%40t") == "bad password **** or ****")
-        #expect(RecordStoreLocation("sqlite:x").redacting("s3cr@t") == "s3cr@t")
+        #expect(try RecordStoreLocation(parsing: "sqlite:x").redacting("s3cr@t") == "s3cr@t")
     }
 }

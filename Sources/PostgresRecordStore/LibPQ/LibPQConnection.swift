@@ -13,6 +13,10 @@ final class LibPQConnection {
     private var handle: OpaquePointer?
 
     /// Connects with `url`, which libpq parses; `connectTimeout` applies unless the URL sets its own.
+    ///
+    /// The connection is driven with `PQconnectPoll` in short slices rather than the blocking
+    /// `PQconnectdb`, so a cancelled task (Ctrl-C, SIGTERM) stops waiting within ``pollSliceMilliseconds`` even
+    /// when the URL's `connect_timeout=0` asks libpq to wait forever.
     func connect(url: String, connectTimeout: Duration) throws(RecordStoreError) {
         // With expand_dbname the URL's own settings override the ones listed before it.
         let settings = [
@@ -23,16 +27,64 @@ final class LibPQConnection {
         let values = settings.map { strdup($0.1) } + [nil]
         defer { (keywords + values).forEach { free($0) } }
         guard
-            let connection = PQconnectdbParams(keywords.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, 1)
+            let connection = PQconnectStartParams(
+                keywords.map { UnsafePointer($0) }, values.map { UnsafePointer($0) }, 1)
         else { throw RecordStoreError(.unavailable, "libpq could not allocate a connection") }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let detail = Self.message(PQerrorMessage(connection))
+        do throws(RecordStoreError) {
+            try Self.complete(connection, within: Self.timeout(of: connection))
+        } catch {
             PQfinish(connection)
-            throw RecordStoreError(.unavailable, detail)
+            throw error
         }
         handle = connection
         // libpq prints server notices to stderr by default; the tool decides what it prints.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    /// How long, in milliseconds, a cancelled task may go unnoticed while the connection is set up.
+    static let pollSliceMilliseconds: Int32 = 100
+
+    /// The connection's `connect_timeout` as libpq resolved it (nil for 0: no limit).
+    private static func timeout(of connection: OpaquePointer) -> Duration? {
+        guard let options = PQconninfo(connection) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "connect_timeout", let value = option.pointee.val,
+                let seconds = Int(String(cString: value).trimmingCharacters(in: .whitespaces)), seconds > 0
+            {
+                return .seconds(max(2, seconds))
+            }
+            option += 1
+        }
+        return nil
+    }
+
+    /// Drives `PQconnectPoll` until the connection is up, failed, timed out, or the task is cancelled.
+    private static func complete(_ connection: OpaquePointer, within timeout: Duration?) throws(RecordStoreError) {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        var status = PGRES_POLLING_WRITING
+        while true {
+            if PQstatus(connection) == CONNECTION_BAD { break }
+            switch status {
+            case PGRES_POLLING_OK: return
+            case PGRES_POLLING_FAILED: break
+            default:
+                var descriptor = pollfd(
+                    fd: PQsocket(connection), events: Int16(status == PGRES_POLLING_READING ? POLLIN : POLLOUT),
+                    revents: 0)
+                let ready = poll(&descriptor, 1, pollSliceMilliseconds)
+                if Task.isCancelled { throw RecordStoreError(.unavailable, "interrupted while connecting") }
+                if let deadline, ContinuousClock.now >= deadline {
+                    throw RecordStoreError(.unavailable, "timed out connecting to the server")
+                }
+                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+                status = PQconnectPoll(connection)
+                continue
+            }
+            break
+        }
+        throw RecordStoreError(.unavailable, message(PQerrorMessage(connection)))
     }
 
     /// Runs `sql` with `parameters` as $1, $2, … and returns the rows as text (nil for NULL).

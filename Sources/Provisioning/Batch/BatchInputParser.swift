@@ -29,6 +29,10 @@ public struct BatchInputParser: Sendable {
         lineNumber += 1
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
+        // A decoder puts U+FFFD where bytes were not UTF-8; a name or PoP altered so would never match.
+        guard !line.unicodeScalars.contains(where: { $0 == "\0" || $0 == "\u{FFFD}" }) else {
+            throw bad("it holds a NUL byte or bytes that are not UTF-8 text")
+        }
         let isFirst = !sawContent
         sawContent = true
         if line.hasPrefix("{") { return try validated(qrPayload(line)) }

@@ -1,10 +1,16 @@
 import Foundation
 
-/// RFC 4180 field quoting.
+/// RFC 4180 field quoting, with formula cells neutralised.
 enum CSVField {
-    /// `text` as a CSV field: quoted, with quotes doubled, when it holds a comma, quote or line break.
+    /// Spreadsheets run a cell that starts with one of these as a formula (OWASP's CSV injection list).
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// `text` as a CSV field: prefixed with `'` when a spreadsheet would take it for a formula (unit
+    /// names and QR labels come from devices and scanners), then quoted, with quotes doubled, when it
+    /// holds a comma, quote or line break.
     static func quoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let cell = text.unicodeScalars.first.map(formulaStarts.contains) == true ? "'" + text : text
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -35,8 +35,9 @@ struct RecordExportColumn: Sendable {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 
+    /// A stored record may hold any dates (another writer, a damaged file); a span no `Int` holds is 0.
     private static func milliseconds(from start: Date, to end: Date) -> Int {
-        Int((end.timeIntervalSince(start) * 1000).rounded())
+        Int(exactly: (end.timeIntervalSince(start) * 1000).rounded()) ?? 0
     }
 }
 

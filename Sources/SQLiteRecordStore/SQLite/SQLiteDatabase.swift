@@ -4,11 +4,16 @@ import Records
 /// One SQLite connection; used only from its store's executor, which is why it needs no lock.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
+    private var busyWait: SQLiteBusyWait?
 
-    /// Opens (creating) the file; failures are `.unavailable`, with SQLite's words.
-    func open(path: String, busyTimeout: Duration) throws(RecordStoreError) {
+    /// Opens the file, creating it unless `readOnly`; failures are `.unavailable`, with SQLite's words.
+    ///
+    /// Read-only is SQLite's own `SQLITE_OPEN_READONLY`: no file is ever created and nothing can be
+    /// written, whatever a bug upstream might ask.
+    func open(path: String, busyTimeout: Duration, readOnly: Bool = false) throws(RecordStoreError) {
         var opened: OpaquePointer?
-        let status = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
             let detail = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(opened)
@@ -16,7 +21,9 @@ final class SQLiteDatabase {
         }
         handle = opened
         sqlite3_extended_result_codes(opened, 1)
-        sqlite3_busy_timeout(opened, Int32(busyTimeout.components.seconds * 1000))
+        let wait = SQLiteBusyWait(limit: busyTimeout)
+        busyWait = wait
+        sqlite3_busy_handler(opened, SQLiteBusyWait.handler, Unmanaged.passUnretained(wait).toOpaque())
     }
 
     /// Runs SQL that takes no parameters (pragmas, schema, transaction control).

@@ -62,7 +62,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let query = RecordQuery(since: since?.start(now: Date()), station: station)
-        let location = records.location()
+        let location = try records.location()
         let render = renderer(location: location, query: query)
         try await CommandRunner.run(output, timeout: .seconds(300)) {
             [finalOnly] (context) async throws(ProvisioningError) -> [JSONField] in
@@ -71,7 +71,7 @@ struct ReportCommand: AsyncParsableCommand {
                 throw .records(
                     RecordStoreError(.unavailable, "there is no file at \(path)"), at: location, while: .reading)
             }
-            let store = try await openRecordStore(location)
+            let store = try await openRecordStore(location, readOnly: true)
             let found: [ProvisioningRecord]
             do {
                 found = try await store.records(matching: query).filter { !finalOnly || $0.isFinal }

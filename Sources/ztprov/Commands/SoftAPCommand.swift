@@ -34,6 +34,9 @@ struct SoftAPCommand: AsyncParsableCommand {
     @OptionGroup(title: "Wi-Fi password")
     var wifiPassword: SecretOptions<WiFiPasswordSecret>
 
+    @Flag(name: .customLong("open-network"), help: "The network has no password; send none.")
+    var openNetwork = false
+
     @OptionGroup(title: "Hand-off (with --area-id)")
     var handoff: HandoffOptions
 
@@ -71,7 +74,10 @@ struct SoftAPCommand: AsyncParsableCommand {
 
     private func provision(context: CommandContext) async throws(ProvisioningError) -> SoftAPProvisioningOutcome {
         let environment = ProcessInfo.processInfo.environment
-        let network = ProtocommTargetNetwork(ssid: ssid, passphrase: try wifiPassword.require(environment: environment))
+        let network = ProtocommTargetNetwork(
+            ssid: ssid,
+            passphrase: try WiFiPassphrase.resolve(
+                wifiPassword, openNetwork: openNetwork, code: .softAPInvalidPassphrase, environment: environment))
         let request = try softAP.request(network: network, environment: environment)
         let printer = SoftAPProgressPrinter(console: context.console)
         do {

@@ -134,13 +134,18 @@ struct Console: Sendable {
         write(text, to: stream)
     }
 
-    /// Writes to the process's stdout or stderr unbuffered, so the two streams interleave in order.
+    /// Writes to the process's stdout or stderr unbuffered, so the two streams interleave in order; a
+    /// failed stdout write is kept for ``StandardOutputHealth``.
     static func write(_ text: String, to stream: Stream) {
         let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         var bytes = ArraySlice(Array(text.utf8))
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            guard written > 0 || (written < 0 && errno == EINTR) else { return }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                if stream == .standardOutput { StandardOutputHealth.recordFailure(written < 0 ? errno : EIO) }
+                return
+            }
             bytes = bytes.dropFirst(max(0, written))
         }
     }

@@ -18,8 +18,11 @@ struct BluFiOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Network the device joins (1 to 32 bytes).", valueName: "ssid"))
     var ssid: String?
 
-    @OptionGroup(title: "Wi-Fi password (empty for an open network)")
+    @OptionGroup(title: "Wi-Fi password")
     var password: SecretOptions<WiFiPasswordSecret>
+
+    @Flag(name: .customLong("open-network"), help: "The network has no password; send none.")
+    var openNetwork = false
 
     @Option(help: ArgumentHelp("Pin the join to this access point (AA:BB:CC:DD:EE:FF).", valueName: "bssid"))
     var bssid: String?
@@ -79,7 +82,9 @@ struct BluFiOptions: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         let station = try ssid.map { (ssid) throws(ProvisioningError) in
             BluFiStationSettings(
-                ssid: ssid, password: try Self.checkedPassword(password.require(environment: environment)),
+                ssid: ssid,
+                password: try WiFiPassphrase.resolve(
+                    password, openNetwork: openNetwork, code: .invalidOption, environment: environment),
                 bssid: bssid.flatMap(Self.bssidBytes))
         }
         let softAP = try mode == .sta ? nil : softAPSettings(environment: environment)
@@ -104,17 +109,6 @@ struct BluFiOptions: ParsableArguments {
         return BluFiSoftAPSettings(
             ssid: apSSID ?? "", password: secret, channel: apChannel ?? 0, maxConnections: apMaxConnections ?? 0,
             authMode: apAuth.mode)
-    }
-
-    /// WPA passphrases are 8 to 63 characters; an open network has none.
-    private static func checkedPassword(_ secret: Secret) throws(ProvisioningError) -> Secret {
-        let length = secret.revealed().count
-        guard length == 0 || (8...63).contains(length) else {
-            throw ProvisioningError(
-                .invalidOption, "The Wi-Fi password must be 8 to 63 characters, or empty; this one has \(length).",
-                hint: "Check the password file or variable and run the command again.")
-        }
-        return secret
     }
 
     static func bssidBytes(_ text: String) -> [UInt8]? {

@@ -46,9 +46,21 @@ struct HandoffOptions: ParsableArguments {
         if !(1...65535).contains(port) {
             throw ValidationError("--port must be between 1 and 65535.")
         }
-        if let server, server.isEmpty || server.contains("/") || server.contains(":") {
-            throw ValidationError("--server takes a host name alone, without scheme or port.")
+        if let server, !HostText.isHostName(server) {
+            throw ValidationError("--server takes a host name or IPv4 address alone, without scheme or port.")
         }
+        if let mqttServer, !HostText.isHostAndPort(mqttServer) {
+            throw ValidationError("--mqtt-server takes HOST:PORT, with a port of 1 to 65535.")
+        }
+        if let areaID, !Self.isAreaID(areaID) {
+            throw ValidationError(
+                "--area-id takes the SC area's number (1 to 20 digits, at most 18446744073709551615).")
+        }
+    }
+
+    /// SC area IDs are unsigned 64-bit numbers, written in decimal.
+    static func isAreaID(_ text: String) -> Bool {
+        text.utf8.count <= 20 && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } && UInt64(text) != nil
     }
 
     /// The request for `target`: resolves the access token (asking SC when --sc-url is given).
@@ -74,6 +86,10 @@ struct HandoffOptions: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         guard let endpoint else { return try accessToken.require(environment: environment) }
         let session = try SCSession(scSession.require(environment: environment))
+        if endpoint.isCleartext {
+            context.console.warning(
+                "--sc-url is http://, so the SC session cookie crosses the network unencrypted; use https://.")
+        }
         context.console.progress("Asking \(endpoint.baseURL) for a device access token")
         let client = SCAccessTokenClient(exchange: URLSessionHTTPExchange(), endpoint: endpoint, logger: context.logger)
         let token = try await client.fetchAccessToken(session: session)

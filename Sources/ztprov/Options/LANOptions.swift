@@ -41,6 +41,7 @@ struct LANOptions: ParsableArguments {
     var lanChecksum: ChecksumChoice = .key
 
     func validate() throws {
+        if lanPort == 0 { throw ValidationError("--lan-port must be 1 to 65535; devices never listen on 0.") }
         if let deviceAddress, DatagramEndpoint(parsing: deviceAddress, defaultPort: lanPort) == nil {
             throw ValidationError("--device-address \(deviceAddress) is not an IPv4 address with an optional port.")
         }

@@ -6,6 +6,12 @@ protocol SecretKind {
     static var defaultEnvironmentVariable: String { get }
     /// What the interactive prompt asks for.
     static var promptLabel: String { get }
+    /// What to do about an empty secret of this kind.
+    static var emptyHint: String { get }
+}
+
+extension SecretKind {
+    static var emptyHint: String { "Put the secret on the first line of the file or in the variable." }
 }
 
 /// The target Wi-Fi network's password.
@@ -13,6 +19,7 @@ enum WiFiPasswordSecret: SecretKind {
     static let optionPrefix = "password"
     static let defaultEnvironmentVariable = "ZTPROV_WIFI_PASSWORD"
     static let promptLabel = "Wi-Fi password"
+    static let emptyHint = "For a network without a password pass --open-network and no password."
 }
 
 /// The device's proof of possession (protocomm security 1) or SRP password (security 2).
@@ -27,6 +34,7 @@ enum HotspotPasswordSecret: SecretKind {
     static let optionPrefix = "ap-password"
     static let defaultEnvironmentVariable = "ZTPROV_AP_PASSWORD"
     static let promptLabel = "Device hotspot password"
+    static let emptyHint = "For an open hotspot give no hotspot password at all."
 }
 
 /// The SC device access token used by the LAN hand-off.

@@ -24,9 +24,11 @@ enum StationProfile {
     }
 
     static func options(in path: String) throws(ProvisioningError) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw invalid(path, "cannot be read")
+        // A regular file only, like a secret file: a FIFO or device given as --config must not hang.
+        guard case .success(let bytes) = RegularFile.contents(of: path, limit: 1 << 20) else {
+            throw invalid(path, "cannot be read as a regular file of at most 1 MiB")
         }
+        let data = Data(bytes)
         guard let object = try? JSONDecoder().decode([String: Value].self, from: data) else {
             throw invalid(path, "is not a JSON object of strings, numbers, true/false and lists")
         }
@@ -41,9 +43,13 @@ enum StationProfile {
     }
 
     /// One profile value, decoded by JSON type so `true` is a flag and `2` a number.
+    ///
+    /// A number keeps the digits written: integers exactly, others as a decimal, never through
+    /// `Double` (which loses digits of large IDs) nor `Int(Double)` (which traps on `1e20`). The
+    /// option's own parser then checks it like a number typed on the command line.
     enum Value: Decodable {
         case flag(Bool)
-        case number(Double)
+        case number(String)
         case text(String)
         case list([String])
 
@@ -51,8 +57,10 @@ enum StationProfile {
             let container = try decoder.singleValueContainer()
             if let flag = try? container.decode(Bool.self) {
                 self = .flag(flag)
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(number)
+            } else if let integer = try? container.decode(Int.self) {
+                self = .number(String(integer))
+            } else if let decimal = try? container.decode(Decimal.self) {
+                self = .number(decimal.description)
             } else if let text = try? container.decode(String.self) {
                 self = .text(text)
             } else {
@@ -63,7 +71,7 @@ enum StationProfile {
         func arguments(for key: String) -> [String] {
             switch self {
             case .flag(let on): on ? ["--\(key)"] : []
-            case .number(let number): ["--\(key)", number == number.rounded() ? String(Int(number)) : String(number)]
+            case .number(let number): ["--\(key)", number]
             case .text(let text): ["--\(key)", text]
             case .list(let items): ["--\(key)", items.joined(separator: ",")]
             }

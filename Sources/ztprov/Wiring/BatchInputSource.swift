@@ -4,16 +4,36 @@ import Provisioning
 /// Where the units come from: a file read and checked as a whole before the batch starts, or stdin
 /// read line by line while lanes work (a barcode scanner), where a bad line is reported and skipped.
 enum BatchInputSource {
+    /// The largest unit file read: some hundred thousand units, far more than a shift provisions.
+    static let fileLimit = 16 << 20
+
     /// Every unit of the file, or the first unusable line's error (nothing has started yet).
+    ///
+    /// The file is split into lines as bytes, at `\n` with an optional `\r` before it, and each line
+    /// must be UTF-8 on its own, so a bad byte is reported with its line number.
     static func file(_ path: String, parser: BatchInputParser) throws(ProvisioningError) -> AsyncStream<BatchDevice> {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        let bytes: [UInt8]
+        switch RegularFile.contents(of: path, limit: fileLimit) {
+        case .success(let contents): bytes = contents
+        case .failure(let refusal):
+            let reason =
+                switch refusal {
+                case .cannotOpen(let reason), .readFailed(let reason): "cannot be read (\(reason.lowercased()))"
+                case .notRegularFile: "is not a regular file"
+                case .tooLarge: "is larger than \(fileLimit >> 20) MiB"
+                }
             throw ProvisioningError(
-                .invalidOption, "Cannot read the batch input \(path).", hint: "Check the path and its permissions.")
+                .invalidOption, "The batch input \(path) \(reason).",
+                hint: "Give a regular file with one unit per line, or feed units on stdin.")
         }
         var parser = parser
         var devices: [BatchDevice] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let device = try parser.parse(line) { devices.append(device) }
+        for var line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if line.last == 0x0D { line = line.dropLast() }
+            // A decoder would put U+FFFD where bytes are not UTF-8; the parser refuses that character.
+            if let device = try parser.parse(Substring(String(decoding: line, as: UTF8.self))) {
+                devices.append(device)
+            }
         }
         return AsyncStream { continuation in
             for device in devices { continuation.yield(device) }

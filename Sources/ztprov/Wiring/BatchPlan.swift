@@ -30,7 +30,7 @@ struct BatchPlan {
             }
         }
         let lanes = try await lanes(command)
-        let location = command.records.location()
+        let location = try command.records.location()
         let store = try await openRecordStore(location)
         let settings = BatchRunner.Settings(
             batchID: UUID().uuidString.lowercased(), station: command.station ?? ProcessInfo.processInfo.hostName,
@@ -99,7 +99,10 @@ struct BatchPlan {
                 scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), logger: context.logger, handoff: handoff)
         case .softap:
             let network = ProtocommTargetNetwork(
-                ssid: command.wifi.ssid ?? "", passphrase: try command.wifi.password.require(environment: environment))
+                ssid: command.wifi.ssid ?? "",
+                passphrase: try WiFiPassphrase.resolve(
+                    command.wifi.password, openNetwork: command.wifi.openNetwork, code: .softAPInvalidPassphrase,
+                    environment: environment))
             let hotspotPassword = try command.wifi.apPassword.resolve(environment: environment, prompt: { _ in nil })
             let sharedPoP = try command.softAP.proofOfPossession.resolve(environment: environment, prompt: { _ in nil })
             let softAP = command.softAP

@@ -20,6 +20,11 @@ extension ProvisioningError {
     private static func bluez(_ error: BlueZError, while activity: String) -> ProvisioningError {
         let detail = "\(error)"
         switch error {
+        case .busLost where error.isNoSystemBus:
+            return ProvisioningError(
+                .bluetoothdAbsent, "The D-Bus system bus cannot be reached, so neither can bluetoothd.",
+                hint: "Start D-Bus (`systemctl start dbus`) and bluetoothd; `ztprov doctor` checks the host.",
+                detail: detail)
         case .bluetoothdNotRunning, .busLost:
             return ProvisioningError(
                 .bluetoothdAbsent, "bluetoothd is not running on the system bus.",

@@ -7,9 +7,13 @@ import SQLiteRecordStore
 ///
 /// Failures become `records.unavailable` or `records.incompatible-schema`, with the location shown
 /// without its password.
-func openRecordStore(_ location: RecordStoreLocation) async throws(ProvisioningError) -> any ProvisioningRecordStore {
+/// `readOnly` (for `report`) opens an SQLite file without creating or writing it.
+func openRecordStore(
+    _ location: RecordStoreLocation, readOnly: Bool = false
+) async throws(ProvisioningError) -> any ProvisioningRecordStore {
     do {
         switch location {
+        case .sqlite(let path) where readOnly: return try await SQLiteRecordStore(readingPath: path)
         case .sqlite(let path): return try await SQLiteRecordStore(path: path)
         case .postgres(let url): return try await PostgresRecordStore(url: url)
         }

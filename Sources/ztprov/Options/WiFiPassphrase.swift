@@ -1,0 +1,37 @@
+import Provisioning
+
+/// The target network's password as every path takes it: from its secret source, or none at all
+/// when `--open-network` says so; never an empty password standing for "open".
+///
+/// The rule is WPA's, counted in bytes as the device stores them: 8 to 63 bytes of passphrase, or 64
+/// hex digits of raw key. It is checked before any radio or bus is touched.
+enum WiFiPassphrase {
+    static let passphraseBytes = 8...63
+    static let rawKeyDigits = 64
+
+    /// The password to send: empty for an open network, else read from `source` and checked.
+    static func resolve(
+        _ source: SecretOptions<WiFiPasswordSecret>, openNetwork: Bool, code: ErrorCode,
+        environment: [String: String], prompt: (String) -> String? = SecretPrompt.ask
+    ) throws(ProvisioningError) -> Secret {
+        if openNetwork {
+            guard !source.isGiven else {
+                throw ProvisioningError(
+                    .invalidOption, "--open-network and a Wi-Fi password were both given.",
+                    hint: "Drop --open-network, or the --password-file/--password-env option.")
+            }
+            return Secret("")
+        }
+        let secret = try source.require(environment: environment, prompt: prompt)
+        let bytes = Array(secret.revealed().utf8)
+        let isRawKey =
+            bytes.count == rawKeyDigits && bytes.allSatisfy { $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit }
+        guard passphraseBytes.contains(bytes.count) || isRawKey else {
+            throw ProvisioningError(
+                code,
+                "The Wi-Fi password is \(bytes.count) bytes long; WPA needs 8 to 63 bytes, or 64 hex digits.",
+                hint: "Check the password file or variable; characters outside ASCII take more than one byte.")
+        }
+        return secret
+    }
+}
