@@ -87,6 +87,10 @@ let package = Package(
             dependencies: ["CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "Improv",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Ports: the protocols flows and adapters meet at
 
@@ -139,7 +143,7 @@ let package = Package(
 
         .target(
             name: "DeviceEmulator",
-            dependencies: ["BluFi", "Protocomm", "ZhitingLAN", "Transports", "CryptoPrimitives"],
+            dependencies: ["BluFi", "Protocomm", "ZhitingLAN", "Improv", "Transports", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -214,6 +218,11 @@ let package = Package(
             name: "ZhitingLANTests",
             dependencies: ["ZhitingLAN", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ImprovTests",
+            dependencies: ["Improv", "DeviceEmulator", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

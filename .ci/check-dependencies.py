@@ -15,7 +15,7 @@ import re
 import sys
 import tempfile
 
-CORES = {"BluFi", "Protocomm", "ZhitingLAN"}
+CORES = {"BluFi", "Protocomm", "ZhitingLAN", "Improv"}
 ADAPTERS = {"BlueZ", "NetworkManager", "Sockets", "HCI", "SQLiteRecordStore", "PostgresRecordStore"}
 C_MODULE_HOMES = {
     "COpenSSL": "CryptoPrimitives/OpenSSL",
