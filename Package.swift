@@ -38,6 +38,7 @@ let package = Package(
                 "CryptoPrimitives",
                 "Transports",
                 "BlueZ",
+                "DBus",
                 "HCI",
                 "NetworkManager",
                 "Sockets",
@@ -114,8 +115,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "DBus",
+            dependencies: ["CDBus"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "BlueZ",
-            dependencies: ["CDBus", "Transports"],
+            dependencies: ["DBus", "Transports"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -227,7 +233,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueZTests",
-            dependencies: ["BlueZ", "Transports", "TestSupport"],
+            dependencies: ["BlueZ", "DBus", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -279,7 +285,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "BluFi", "Records",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Records",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

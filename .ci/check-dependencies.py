@@ -16,10 +16,10 @@ import sys
 import tempfile
 
 CORES = {"BluFi", "Protocomm", "ZhitingLAN", "Improv"}
-ADAPTERS = {"BlueZ", "NetworkManager", "Sockets", "HCI", "SQLiteRecordStore", "PostgresRecordStore"}
+ADAPTERS = {"DBus", "BlueZ", "NetworkManager", "Sockets", "HCI", "SQLiteRecordStore", "PostgresRecordStore"}
 C_MODULE_HOMES = {
     "COpenSSL": "CryptoPrimitives/OpenSSL",
-    "CDBus": "BlueZ/DBus",
+    "CDBus": "DBus",
     "CLibNM": "NetworkManager/GLib",
     "CBluetooth": "HCI",
     "CSQLite": "SQLiteRecordStore/SQLite",
@@ -72,9 +72,10 @@ def self_test() -> int:
         "core does I/O": {"ZhitingLAN/Packet.swift": "import Glibc\n"},
         "C module outside its folder": {"CryptoPrimitives/Digest.swift": "import COpenSSL\n"},
         "C module in two targets": {
-            "BlueZ/DBus/Connection.swift": "import CDBus\n",
+            "DBus/Connection.swift": "import CDBus\n",
             "NetworkManager/GLib/Bus.swift": "@preconcurrency import CDBus\n",
         },
+        "BlueZ speaks to libdbus itself": {"BlueZ/Client.swift": "import CDBus\n"},
         "Provisioning imports an adapter": {"Provisioning/Flow.swift": "public import Sockets\n"},
         "library prints": {"BlueZ/Scanner.swift": "func f() { print(\"x\") }\n"},
         "Provisioning imports a record store": {"Provisioning/Batch.swift": "import SQLiteRecordStore\n"},
