@@ -173,7 +173,7 @@ extension BlueZClient: GATTCentral {
 
     private func connectOnce(_ device: BlueZDevice, requiring services: [String]) async throws {
         let path = device.path
-        // LE connection creation fails or stalls on many controllers while scanning (research §1.6).
+        // LE connection creation fails or stalls on many controllers while scanning.
         if let adapter = device.adapter { try await stopDiscovery(on: adapter) }
         let deadline = ContinuousClock.now + timeouts.connectAttempt
         // A crashed earlier run can leave the link up; Connect would then fail (bluez/bluez#89).

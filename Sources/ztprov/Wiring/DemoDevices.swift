@@ -24,7 +24,7 @@ enum DemoDevices {
     /// The ID the BluFi device sends once it joined (custom data, as Zhiting firmware does).
     static let bluFiDeviceID = ZhitingDeviceID("a4cf12b0c0de")!
     static let hotspotSSID = "MH-B0C0DF"
-    /// The SoftAP device's ID is its hotspot's BSSID (zhiting-lan.md §5).
+    /// The SoftAP device's ID is its hotspot's BSSID, as the Zhiting apps take it.
     static let hotspotBSSID = "a4:cf:12:b0:c0:df"
 
     /// A BluFi device running `scheme` on its stock firmware: 1.4 for V2, 1.3 otherwise.
