@@ -9,7 +9,7 @@ import Transports
 /// How `softap`'s options become the flow's request, and which ones are refused before any join.
 @Suite struct SoftAPCommandOptionsTests {
     static let required = ["--ap-ssid", "ZT_1A2B3C", "--ssid", "HomeNet"]
-    static let network = SoftAPTargetNetwork(ssid: "HomeNet", passphrase: Secret("wifi-pass"))
+    static let network = ProtocommTargetNetwork(ssid: "HomeNet", passphrase: Secret("wifi-pass"))
 
     func request(_ arguments: [String], environment: [String: String] = ["ZTPROV_POP": "pop-1"]) throws
         -> SoftAPProvisioningRequest

@@ -12,7 +12,7 @@ import Transports
 @Suite(.enabled(if: DeviceHostProcess.isAvailable, "needs Tests/Harness/ztharness/device_host.py and /usr/bin/python3"))
 struct SoftAPOverHTTPTests {
     static let hotspot = InMemoryWiFiJoiner.Hotspot(ssid: "MH-1A2B3C", bssid: "24:0a:c4:1a:2b:3c")
-    static let credentials = SoftAPSecurityOptions(
+    static let credentials = ProtocommSecurityOptions(
         proofOfPossession: Secret("abcd1234"), srpUsername: "wifiprov", srpPassword: Secret("abcd1234"))
 
     /// Starts a device with these `protocomm` settings on top of fast defaults.
@@ -25,7 +25,7 @@ struct SoftAPOverHTTPTests {
     }
 
     static func run(
-        against host: DeviceHostProcess, joiner: InMemoryWiFiJoiner, security: SoftAPSecurityOptions = credentials,
+        against host: DeviceHostProcess, joiner: InMemoryWiFiJoiner, security: ProtocommSecurityOptions = credentials,
         listsNetworks: Bool = false, progress: @escaping SoftAPProgressSink = { _ in }
     ) async throws -> SoftAPProvisioningOutcome {
         let provisioner = SoftAPProvisioner(
@@ -35,7 +35,7 @@ struct SoftAPOverHTTPTests {
         }
         let request = SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: hotspot.ssid), device: host.endpoint,
-            network: SoftAPTargetNetwork(ssid: "HomeNet", passphrase: Secret("home-passphrase")),
+            network: ProtocommTargetNetwork(ssid: "HomeNet", passphrase: Secret("home-passphrase")),
             security: security, listsNetworks: listsNetworks)
         return try await provisioner.run(request, deadline: .now + .seconds(30), progress: progress)
     }
@@ -75,7 +75,7 @@ struct SoftAPOverHTTPTests {
             try await Self.run(against: host, joiner: joiner, progress: log.sink)
         }
         #expect(error?.code == .softAPWiFiWrongPassword)
-        #expect(log.events.contains(.deviceReset))
+        #expect(log.events.contains(.protocomm(.deviceReset)))
     }
 
     @Test func firmwareWithoutControlEndpointAnswers404ToTheReset() async throws {
@@ -86,7 +86,7 @@ struct SoftAPOverHTTPTests {
             try await Self.run(against: host, joiner: joiner, progress: log.sink)
         }
         #expect(error?.code == .softAPWiFiNotFound)
-        #expect(log.events.contains(.deviceResetUnavailable))
+        #expect(log.events.contains(.protocomm(.deviceResetUnavailable)))
         let paths = try host.records(event: "http_request").compactMap { $0["path"] as? String }
         #expect(paths.last == "/prov-ctrl")
     }

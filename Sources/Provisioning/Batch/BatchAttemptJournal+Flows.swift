@@ -30,13 +30,21 @@ extension BatchAttemptJournal {
             found(address: network.bssid)
             if let id = network.zhitingDeviceID { learned(deviceID: id) }
             began("session")
+        case .protocomm(let step): note(step)
+        case .leavingHotspot: began("leave-hotspot")
+        default: break
+        }
+    }
+
+    /// Notes a protocomm step: version, security, configure and join.
+    public func note(_ progress: ProtocommProgress) {
+        switch progress {
         case .deviceDescribed(let info): learned(firmware: FirmwareVersions(protocomm: info.version))
         case .securityChosen(let security):
             let patch = security.patch.map { " patch \($0.rawValue)" } ?? ""
             negotiated(security: "sec\(security.level.rawValue)\(patch)")
         case .credentialsSent: began("configure")
         case .credentialsApplied: began("join")
-        case .leavingHotspot: began("leave-hotspot")
         default: break
         }
     }

@@ -71,7 +71,7 @@ extension ProvisioningError {
     /// - Parameter connection: the device's report when it had joined its network, so the
     ///   message can say that provisioning itself worked.
     static func softAPRestoreFailed(
-        _ error: any Error, hotspot: String, connection: SoftAPDeviceConnection?
+        _ error: any Error, hotspot: String, connection: ProtocommDeviceConnection?
     ) -> ProvisioningError {
         let provisioned =
             connection.map { "The device joined \($0.ssid) as \($0.ipAddress), but the host" } ?? "The host"
@@ -84,7 +84,7 @@ extension ProvisioningError {
     }
 
     /// The device runs a scheme whose credentials the request lacks.
-    static func softAPCredentialsMissing(_ level: ProtocommSecurityLevel) -> ProvisioningError {
+    static func protocommCredentialsMissing(_ level: ProtocommSecurityLevel) -> ProvisioningError {
         switch level {
         case .security2:
             ProvisioningError(
@@ -92,13 +92,14 @@ extension ProvisioningError {
                 hint: "Give the SRP password with --pop-file or --pop-env, and --srp-username when it is not wifiprov.")
         case .security0, .security1:
             ProvisioningError(
-                .softAPCredentialsMissing, "The device runs security 1 with a proof of possession, and none was given.",
+                .softAPCredentialsMissing,
+                "The device runs security 1 with a proof of possession, and none was given.",
                 hint: "Give the PoP with --pop-file or --pop-env; it is printed on the device or in its manual.")
         }
     }
 
     /// `proto-ver` names a scheme this build does not implement.
-    static func softAPUnsupportedSecurity(version: Int) -> ProvisioningError {
+    static func protocommUnsupportedSecurity(version: Int) -> ProvisioningError {
         ProvisioningError(
             .softAPUnsupportedSecurity,
             "The device asks for protocomm security \(version), which ztprov does not speak.",

@@ -51,8 +51,8 @@ public struct SoftAPProvisioner: Sendable {
         let network = try await join(request.hotspot, deadline: deadline)
         progress(.joinedHotspot(network))
         let joined = ContinuousClock.now
-        var timings = [SoftAPStepTiming(step: .join, duration: joined - joinStarted)]
-        let result: Result<SoftAPConversation.Summary, any Error>
+        var timings = [ProtocommStepTiming(step: .join, duration: joined - joinStarted)]
+        let result: Result<ProtocommConversation.Summary, any Error>
         do {
             var conversation = try await conversation(
                 request, credentials: credentials, on: network, deadline: deadline, progress: progress)
@@ -64,7 +64,7 @@ public struct SoftAPProvisioner: Sendable {
         }
         let leaveStarted = ContinuousClock.now
         try await leave(network, after: result, progress: progress)
-        timings.append(SoftAPStepTiming(step: .leave, duration: ContinuousClock.now - leaveStarted))
+        timings.append(ProtocommStepTiming(step: .leave, duration: ContinuousClock.now - leaveStarted))
         let session = try result.get()
         return SoftAPProvisioningOutcome(
             hotspot: network, deviceID: network.zhitingDeviceID, deviceVersion: session.deviceVersion,
@@ -92,24 +92,25 @@ public struct SoftAPProvisioner: Sendable {
     private func conversation(
         _ request: SoftAPProvisioningRequest, credentials: ProtocommWiFiCredentials, on network: JoinedWiFiNetwork,
         deadline: ContinuousClock.Instant, progress: @escaping SoftAPProgressSink
-    ) async throws -> SoftAPConversation {
-        let link = SoftAPLink(device: request.device, interface: network.interfaceName)
+    ) async throws -> ProtocommConversation {
+        let link = ProtocommPeer.hotspot(device: request.device, interface: network.interfaceName)
         let transport: any ProtocommTransport
         do {
             transport = try await makeTransport(network, request.device)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
-            throw ProvisioningError.softAPExchange(error, endpoint: .protocolVersion, phase: .describing, on: link)
+            throw ProvisioningError.protocommExchange(error, endpoint: .protocolVersion, phase: .describing, on: link)
         }
-        return SoftAPConversation(
-            channel: SoftAPChannel(transport: transport, link: link, deadline: deadline), request: request,
-            credentials: credentials, timeouts: timeouts, progress: progress)
+        return ProtocommConversation(
+            channel: ProtocommChannel(transport: transport, peer: link, deadline: deadline),
+            request: request.protocomm, credentials: credentials, timeouts: timeouts.protocomm,
+            progress: { progress(.protocomm($0)) })
     }
 
     /// Leaves the hotspot however the conversation ended. A failure to restore is the error to
     /// report after a success; after a failure the first error wins and the sink hears of the restore.
     private func leave(
-        _ network: JoinedWiFiNetwork, after result: Result<SoftAPConversation.Summary, any Error>,
+        _ network: JoinedWiFiNetwork, after result: Result<ProtocommConversation.Summary, any Error>,
         progress: @escaping SoftAPProgressSink
     ) async throws {
         progress(.leavingHotspot(ssid: network.ssid))

@@ -11,22 +11,22 @@ public struct SoftAPProvisioningOutcome: Sendable, Equatable {
     /// What the device said about itself on `proto-ver`.
     public var deviceVersion: ProtocommVersionInfo
     /// The security the session ran.
-    public var security: SoftAPSecurityUsed
+    public var security: ProtocommSecurityUsed
     /// The networks the device saw, when the request asked for them and the device can scan.
     public var networks: [ProtocommWiFiNetwork]?
     /// How the device is connected.
-    public var connection: SoftAPDeviceConnection
+    public var connection: ProtocommDeviceConnection
     /// How long each step took, in the order they ran.
-    public var timings: [SoftAPStepTiming]
+    public var timings: [ProtocommStepTiming]
 
     public init(
         hotspot: JoinedWiFiNetwork,
         deviceID: String?,
         deviceVersion: ProtocommVersionInfo,
-        security: SoftAPSecurityUsed,
+        security: ProtocommSecurityUsed,
         networks: [ProtocommWiFiNetwork]?,
-        connection: SoftAPDeviceConnection,
-        timings: [SoftAPStepTiming]
+        connection: ProtocommDeviceConnection,
+        timings: [ProtocommStepTiming]
     ) {
         self.hotspot = hotspot
         self.deviceID = deviceID
@@ -39,7 +39,7 @@ public struct SoftAPProvisioningOutcome: Sendable, Equatable {
 }
 
 /// The security a session ran, without its secrets.
-public struct SoftAPSecurityUsed: Sendable, Equatable {
+public struct ProtocommSecurityUsed: Sendable, Equatable {
     /// The scheme.
     public var level: ProtocommSecurityLevel
     /// The security 2 nonce scheme; nil for security 0 and 1, or when the device's nonce length decided.
@@ -60,7 +60,7 @@ public struct SoftAPSecurityUsed: Sendable, Equatable {
 }
 
 /// The device's report once it joined the network (`WifiConnectedState`), in printable form.
-public struct SoftAPDeviceConnection: Sendable, Equatable {
+public struct ProtocommDeviceConnection: Sendable, Equatable {
     /// The device's IPv4 address on the network, such as `192.168.1.50`.
     public var ipAddress: String
     /// The network's name as the device reports it (lossy UTF-8 when the bytes are not text).
@@ -96,7 +96,7 @@ public struct SoftAPDeviceConnection: Sendable, Equatable {
 }
 
 /// The steps of a SoftAP run, for timings and for saying where a limit ran out.
-public enum SoftAPStep: String, Sendable, Equatable, CaseIterable {
+public enum ProtocommStep: String, Sendable, Equatable, CaseIterable {
     /// Joining the device's hotspot.
     case join
     /// `proto-ver`.
@@ -114,11 +114,11 @@ public enum SoftAPStep: String, Sendable, Equatable, CaseIterable {
 }
 
 /// How long one step took.
-public struct SoftAPStepTiming: Sendable, Equatable {
-    public var step: SoftAPStep
+public struct ProtocommStepTiming: Sendable, Equatable {
+    public var step: ProtocommStep
     public var duration: Duration
 
-    public init(step: SoftAPStep, duration: Duration) {
+    public init(step: ProtocommStep, duration: Duration) {
         self.step = step
         self.duration = duration
     }

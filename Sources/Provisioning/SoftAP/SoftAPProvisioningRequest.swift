@@ -12,9 +12,9 @@ public struct SoftAPProvisioningRequest: Sendable, Equatable {
     /// Where the device serves protocomm on its hotspot (192.168.4.1:80 on stock firmware).
     public var device: DeviceEndpoint
     /// The network the device should join.
-    public var network: SoftAPTargetNetwork
+    public var network: ProtocommTargetNetwork
     /// The session's security: automatic from `proto-ver` unless overridden.
-    public var security: SoftAPSecurityOptions
+    public var security: ProtocommSecurityOptions
     /// Asks the device for the networks it sees before sending the credentials.
     public var listsNetworks: Bool
     /// After the device fails to join, sends `prov-ctrl` reset (ESP-IDF 5.1 and later) so the
@@ -24,8 +24,8 @@ public struct SoftAPProvisioningRequest: Sendable, Equatable {
     public init(
         hotspot: SoftAPHotspot,
         device: DeviceEndpoint = .softAPDefault,
-        network: SoftAPTargetNetwork,
-        security: SoftAPSecurityOptions = SoftAPSecurityOptions(),
+        network: ProtocommTargetNetwork,
+        security: ProtocommSecurityOptions = ProtocommSecurityOptions(),
         listsNetworks: Bool = false,
         resetsDeviceAfterFailure: Bool = true
     ) {
@@ -35,6 +35,13 @@ public struct SoftAPProvisioningRequest: Sendable, Equatable {
         self.security = security
         self.listsNetworks = listsNetworks
         self.resetsDeviceAfterFailure = resetsDeviceAfterFailure
+    }
+
+    /// What the protocomm conversation on the hotspot asks of the device.
+    public var protocomm: ProtocommWiFiRequest {
+        ProtocommWiFiRequest(
+            network: network, security: security, listsNetworks: listsNetworks,
+            resetsDeviceAfterFailure: resetsDeviceAfterFailure)
     }
 }
 
@@ -55,7 +62,7 @@ public struct SoftAPHotspot: Sendable, Equatable {
 }
 
 /// The Wi-Fi network the device is told to join.
-public struct SoftAPTargetNetwork: Sendable, Equatable {
+public struct ProtocommTargetNetwork: Sendable, Equatable {
     /// The network's name, sent as UTF-8 (at most 32 bytes).
     public var ssid: String
     /// The passphrase, sent as UTF-8 (at most 63 bytes); empty for an open network.
@@ -68,7 +75,7 @@ public struct SoftAPTargetNetwork: Sendable, Equatable {
 }
 
 /// How the session is secured: every field nil means "as the device's `proto-ver` says".
-public struct SoftAPSecurityOptions: Sendable, Equatable {
+public struct ProtocommSecurityOptions: Sendable, Equatable {
     /// Forces a scheme instead of the one `proto-ver` recommends.
     public var level: ProtocommSecurityLevel?
     /// Forces the security 2 nonce scheme instead of `sec_patch_ver` (or the nonce length).

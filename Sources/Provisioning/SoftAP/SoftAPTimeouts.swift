@@ -31,4 +31,10 @@ public struct SoftAPTimeouts: Sendable, Equatable {
         self.connect = connect
         self.statusPollInterval = statusPollInterval
     }
+
+    /// The limits of the protocomm conversation on the hotspot.
+    public var protocomm: ProtocommTimeouts {
+        ProtocommTimeouts(
+            exchange: exchange, scan: scan, connect: connect, statusPollInterval: statusPollInterval)
+    }
 }

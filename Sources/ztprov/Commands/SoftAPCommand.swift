@@ -71,7 +71,7 @@ struct SoftAPCommand: AsyncParsableCommand {
 
     private func provision(context: CommandContext) async throws(ProvisioningError) -> SoftAPProvisioningOutcome {
         let environment = ProcessInfo.processInfo.environment
-        let network = SoftAPTargetNetwork(ssid: ssid, passphrase: try wifiPassword.require(environment: environment))
+        let network = ProtocommTargetNetwork(ssid: ssid, passphrase: try wifiPassword.require(environment: environment))
         let request = try softAP.request(network: network, environment: environment)
         let printer = SoftAPProgressPrinter(console: context.console)
         do {
@@ -93,7 +93,7 @@ struct SoftAPCommand: AsyncParsableCommand {
         [
             JSONField("device_id", .optional(outcome.deviceID)), JSONField("ip", .string(outcome.connection.ipAddress)),
             JSONField("ssid", .string(outcome.connection.ssid)), JSONField("hotspot", .string(outcome.hotspot.ssid)),
-        ] + SoftAPProgressPrinter.fields(outcome.security)
+        ] + ProtocommProgressPrinter.fields(outcome.security)
     }
 }
 

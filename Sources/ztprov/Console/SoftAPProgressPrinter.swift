@@ -16,6 +16,35 @@ struct SoftAPProgressPrinter: Sendable {
         case .joinedHotspot(let network):
             console.progress("On \(network.ssid) (\(network.bssid)) via \(network.interfaceName)")
             console.event("joined-hotspot", Self.fields(network))
+        case .protocomm(let step):
+            ProtocommProgressPrinter(console: console).report(step)
+        case .leavingHotspot(let ssid):
+            console.progress("Leaving \(ssid) and restoring the previous network")
+            console.event("leaving-hotspot", [JSONField("ssid", .string(ssid))])
+        case .leftHotspot(let ssid):
+            console.progress("Left \(ssid); the previous network is back")
+            console.event("left-hotspot", [JSONField("ssid", .string(ssid))])
+        case .restoreFailed(let error):
+            console.warning("\(error.message) \(error.hint)")
+            console.event("restore-failed", [JSONField("code", .string(error.code.rawValue))])
+        }
+    }
+
+    static func fields(_ network: JoinedWiFiNetwork) -> [JSONField] {
+        [
+            JSONField("ssid", .string(network.ssid)), JSONField("bssid", .string(network.bssid)),
+            JSONField("interface", .string(network.interfaceName)),
+            JSONField("local_address", .optional(network.localAddress)),
+        ]
+    }
+}
+
+/// Renders a protocomm conversation's progress, whichever transport carries it.
+struct ProtocommProgressPrinter: Sendable {
+    let console: Console
+
+    func report(_ progress: ProtocommProgress) {
+        switch progress {
         case .deviceDescribed(let info):
             console.progress("Device runs protocomm \(info.version)", detail: true)
             console.event(
@@ -40,7 +69,7 @@ struct SoftAPProgressPrinter: Sendable {
         }
     }
 
-    private func reportConnection(_ progress: SoftAPProgress) {
+    private func reportConnection(_ progress: ProtocommProgress) {
         switch progress {
         case .credentialsSent(let ssid):
             console.progress("Sent the settings for \(ssid)")
@@ -62,15 +91,6 @@ struct SoftAPProgressPrinter: Sendable {
         case .deviceResetUnavailable:
             console.warning("The device could not be reset; power-cycle it before the next try")
             console.event("device-reset-unavailable")
-        case .leavingHotspot(let ssid):
-            console.progress("Leaving \(ssid) and restoring the previous network")
-            console.event("leaving-hotspot", [JSONField("ssid", .string(ssid))])
-        case .leftHotspot(let ssid):
-            console.progress("Left \(ssid); the previous network is back")
-            console.event("left-hotspot", [JSONField("ssid", .string(ssid))])
-        case .restoreFailed(let error):
-            console.warning("\(error.message) \(error.hint)")
-            console.event("restore-failed", [JSONField("code", .string(error.code.rawValue))])
         default:
             break
         }
@@ -100,13 +120,13 @@ struct SoftAPProgressPrinter: Sendable {
     }
 
     /// `security 1 with PoP (from /proto-ver)`, `security 2 patch 1 (forced)`.
-    static func describe(_ security: SoftAPSecurityUsed) -> String {
+    static func describe(_ security: ProtocommSecurityUsed) -> String {
         let patch = security.patch.map { " patch \($0.rawValue)" } ?? ""
         let pop = security.level == .security1 ? (security.usesProofOfPossession ? " with PoP" : " without PoP") : ""
         return "\(security.level)\(patch)\(pop) (\(security.isAutomatic ? "from /proto-ver" : "forced"))"
     }
 
-    static func fields(_ security: SoftAPSecurityUsed) -> [JSONField] {
+    static func fields(_ security: ProtocommSecurityUsed) -> [JSONField] {
         [
             JSONField("security", .int(security.level.rawValue)),
             JSONField("sec2_patch", .optional(security.patch?.rawValue)),
@@ -114,15 +134,7 @@ struct SoftAPProgressPrinter: Sendable {
         ]
     }
 
-    static func fields(_ network: JoinedWiFiNetwork) -> [JSONField] {
-        [
-            JSONField("ssid", .string(network.ssid)), JSONField("bssid", .string(network.bssid)),
-            JSONField("interface", .string(network.interfaceName)),
-            JSONField("local_address", .optional(network.localAddress)),
-        ]
-    }
-
-    static func fields(_ connection: SoftAPDeviceConnection) -> [JSONField] {
+    static func fields(_ connection: ProtocommDeviceConnection) -> [JSONField] {
         [
             JSONField("ip", .string(connection.ipAddress)), JSONField("ssid", .string(connection.ssid)),
             JSONField("bssid", .optional(connection.bssid)), JSONField("channel", .int(connection.channel)),

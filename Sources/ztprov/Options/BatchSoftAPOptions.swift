@@ -27,7 +27,7 @@ struct BatchSoftAPOptions: ParsableArguments {
 
     /// The request for one unit: its hotspot, its PoP (else the shared one) and the station's network.
     func request(
-        for unit: BatchDevice, hotspotPassword: Secret?, sharedPoP: Secret?, network: SoftAPTargetNetwork
+        for unit: BatchDevice, hotspotPassword: Secret?, sharedPoP: Secret?, network: ProtocommTargetNetwork
     ) -> SoftAPProvisioningRequest {
         SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: unit.hotspotSSID ?? unit.key, password: hotspotPassword),

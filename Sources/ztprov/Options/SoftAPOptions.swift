@@ -66,7 +66,7 @@ struct SoftAPOptions: ParsableArguments {
     /// asked for only when the chosen security needs one; with `auto` a missing PoP surfaces once
     /// the device says it needs one.
     func request(
-        network: SoftAPTargetNetwork, environment: [String: String],
+        network: ProtocommTargetNetwork, environment: [String: String],
         prompt: (String) -> String? = SecretPrompt.ask
     ) throws(ProvisioningError) -> SoftAPProvisioningRequest {
         let hotspotSecret = try hotspotPassword.resolve(environment: environment, prompt: { _ in nil })
@@ -93,8 +93,8 @@ struct SoftAPOptions: ParsableArguments {
         /// with `auto` as whichever the device's /proto-ver asks for.
         func options(
             proofOfPossession pop: Secret?, srpUsername: String, patch: ProtocommSecurity2Patch?
-        ) -> SoftAPSecurityOptions {
-            SoftAPSecurityOptions(
+        ) -> ProtocommSecurityOptions {
+            ProtocommSecurityOptions(
                 level: level, patch: patch, proofOfPossession: level == .security2 ? nil : pop,
                 srpUsername: srpUsername, srpPassword: level == .security1 ? nil : pop)
         }

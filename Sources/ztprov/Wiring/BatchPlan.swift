@@ -98,7 +98,7 @@ struct BatchPlan {
                 security: command.wifi.securityChoice,
                 scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), logger: context.logger, handoff: handoff)
         case .softap:
-            let network = SoftAPTargetNetwork(
+            let network = ProtocommTargetNetwork(
                 ssid: command.wifi.ssid ?? "", passphrase: try command.wifi.password.require(environment: environment))
             let hotspotPassword = try command.wifi.apPassword.resolve(environment: environment, prompt: { _ in nil })
             let sharedPoP = try command.softAP.proofOfPossession.resolve(environment: environment, prompt: { _ in nil })

@@ -26,9 +26,10 @@ enum BatchSoftAPWiring {
     private static func line(_ progress: SoftAPProgress) -> String? {
         switch progress {
         case .joinedHotspot(let network): "joined hotspot \(network.ssid) on \(network.interfaceName)"
-        case .sessionEstablished(let level): "session with \(level) established"
-        case .credentialsSent(let ssid): "sent the settings for \(ssid)"
-        case .deviceConnected(let connection): "unit joined \(connection.ssid) as \(connection.ipAddress)"
+        case .protocomm(.sessionEstablished(let level)): "session with \(level) established"
+        case .protocomm(.credentialsSent(let ssid)): "sent the settings for \(ssid)"
+        case .protocomm(.deviceConnected(let connection)):
+            "unit joined \(connection.ssid) as \(connection.ipAddress)"
         case .leftHotspot(let ssid): "left \(ssid)"
         default: nil
         }

@@ -38,8 +38,8 @@ extension DemoCommand {
         let provisioner = SoftAPProvisioner(joiner: DemoDevices.wifiJoiner()) { _, _ in await device.connect() }
         let request = SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: DemoDevices.hotspotSSID),
-            network: SoftAPTargetNetwork(ssid: DemoDevices.homeSSID, passphrase: Secret(DemoDevices.wifiPassword)),
-            security: SoftAPSecurityOptions(
+            network: ProtocommTargetNetwork(ssid: DemoDevices.homeSSID, passphrase: Secret(DemoDevices.wifiPassword)),
+            security: ProtocommSecurityOptions(
                 proofOfPossession: Secret(DemoDevices.proofOfPossession), srpUsername: DemoDevices.srpUsername,
                 srpPassword: Secret(DemoDevices.srpPassword)),
             listsNetworks: true)

@@ -30,7 +30,7 @@ import Transports
 
     @Test func missingProofOfPossessionIsAUsageError() async throws {
         let rig = SoftAPRig(SoftAPDeviceCase.security1.configuration)
-        let error = try await rig.failure(SoftAPRig.request(security: SoftAPSecurityOptions()))
+        let error = try await rig.failure(SoftAPRig.request(security: ProtocommSecurityOptions()))
         #expect(error.code == .softAPCredentialsMissing)
         #expect(error.exitStatus == .usage)
         #expect(await rig.device.exchanges.map(\.endpoint) == ["proto-ver"])
@@ -39,7 +39,7 @@ import Transports
 
     @Test func missingSRPCredentialsIsAUsageError() async throws {
         let rig = SoftAPRig(SoftAPDeviceCase.security2Patch0.configuration)
-        let options = SoftAPSecurityOptions(proofOfPossession: Secret(SoftAPRig.Secrets.proofOfPossession))
+        let options = ProtocommSecurityOptions(proofOfPossession: Secret(SoftAPRig.Secrets.proofOfPossession))
         let error = try await rig.failure(SoftAPRig.request(security: options))
         #expect(error.code == .softAPCredentialsMissing)
         #expect(error.message.contains("security 2"))

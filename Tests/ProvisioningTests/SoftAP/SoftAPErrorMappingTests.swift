@@ -12,7 +12,7 @@ import Transports
         var description: String { "exchange failure \(exchangeFailureKind)" }
     }
 
-    private let link = SoftAPLink(device: .softAPDefault, interface: "wlan0")
+    private let link = ProtocommPeer.hotspot(device: .softAPDefault, interface: "wlan0")
 
     private func expect(
         _ error: ProvisioningError, _ code: ErrorCode, _ status: Provisioning.ExitStatus, mentioning text: String,
@@ -25,7 +25,7 @@ import Transports
     }
 
     @Test func anInterfaceThatCannotCarryTrafficIsAHostProblem() {
-        let error = ProvisioningError.softAPExchange(
+        let error = ProvisioningError.protocommExchange(
             ExchangeFailure(exchangeFailureKind: .interfaceUnavailable), endpoint: .session,
             phase: .handshake(.security1, awaitingVerdict: false), on: link)
         expect(error, .softAPInterfaceUnusable, .hostPrecondition, mentioning: "wlan0")
@@ -33,7 +33,7 @@ import Transports
     }
 
     @Test func aReplyThatIsNotProtocommIsAProtocolError() {
-        let error = ProvisioningError.softAPExchange(
+        let error = ProvisioningError.protocommExchange(
             ExchangeFailure(exchangeFailureKind: .unexpectedResponse), endpoint: .config,
             phase: .handshake(.security0, awaitingVerdict: false), on: link)
         expect(error, .softAPProtocolError, .linkFailure, mentioning: "prov-config")
@@ -41,20 +41,20 @@ import Transports
     }
 
     @Test func aProofMismatchIsAFailedHandshake() {
-        let error = ProvisioningError.softAPProtocol(
+        let error = ProvisioningError.protocommProtocol(
             .deviceProofMismatch, endpoint: .session, phase: .handshake(.security2, awaitingVerdict: false))
         expect(error, .softAPHandshakeFailed, .authenticationFailed, mentioning: "proof")
         #expect(error.code.rawValue == "softap.handshake-failed")
     }
 
     @Test func aSecurityVersionWeDoNotSpeakIsAnAuthenticationFailure() {
-        let error = ProvisioningError.softAPUnsupportedSecurity(version: 3)
+        let error = ProvisioningError.protocommUnsupportedSecurity(version: 3)
         expect(error, .softAPUnsupportedSecurity, .authenticationFailed, mentioning: "3")
         #expect(error.code.rawValue == "softap.unsupported-security")
     }
 
     @Test func refusedSettingsMeanTheDeviceCouldNotJoin() {
-        let error = ProvisioningError.softAPConfigRejected(.invalidArgument, applying: false)
+        let error = ProvisioningError.protocommConfigRejected(.invalidArgument, applying: false)
         expect(error, .softAPConfigRejected, .wifiJoinFailed, mentioning: "refused")
         #expect(error.code.rawValue == "softap.config-rejected")
     }

@@ -7,7 +7,7 @@ import Transports
 /// The SoftAP flow against the emulated device on paths that work: every security scheme, the
 /// scan list, the progress it reports and what it returns.
 @Suite struct SoftAPProvisionerTests {
-    static let connection = SoftAPDeviceConnection(
+    static let connection = ProtocommDeviceConnection(
         ipAddress: "192.168.1.50", ssid: SoftAPRig.targetSSID, bssid: "02:00:5e:10:00:01", channel: 6,
         authMode: .wpa2PSK)
 
@@ -38,13 +38,13 @@ import Transports
             rig.log.events == [
                 .joiningHotspot(ssid: SoftAPRig.hotspotSSID),
                 .joinedHotspot(hotspot),
-                .deviceDescribed(SoftAPDeviceCase.security1.configuration.versionInfo),
-                .securityChosen(SoftAPDeviceCase.security1.expectedSecurity),
-                .sessionEstablished(.security1),
-                .credentialsSent(ssid: SoftAPRig.targetSSID),
-                .credentialsApplied,
-                .deviceConnecting(attemptsRemaining: nil),
-                .deviceConnected(Self.connection),
+                .protocomm(.deviceDescribed(SoftAPDeviceCase.security1.configuration.versionInfo)),
+                .protocomm(.securityChosen(SoftAPDeviceCase.security1.expectedSecurity)),
+                .protocomm(.sessionEstablished(.security1)),
+                .protocomm(.credentialsSent(ssid: SoftAPRig.targetSSID)),
+                .protocomm(.credentialsApplied),
+                .protocomm(.deviceConnecting(attemptsRemaining: nil)),
+                .protocomm(.deviceConnected(Self.connection)),
                 .leavingHotspot(ssid: SoftAPRig.hotspotSSID),
                 .leftHotspot(ssid: SoftAPRig.hotspotSSID),
             ])
@@ -55,10 +55,10 @@ import Transports
         let rig = SoftAPRig(.init(security: .security0, wifi: plan))
         _ = try await rig.run()
         let connecting = rig.log.events.filter {
-            if case .deviceConnecting = $0 { return true }
+            if case .protocomm(.deviceConnecting) = $0 { return true }
             return false
         }
-        #expect(connecting == [.deviceConnecting(attemptsRemaining: nil)])
+        #expect(connecting == [.protocomm(.deviceConnecting(attemptsRemaining: nil))])
         let polls = await rig.device.exchanges.filter { $0.endpoint == "prov-config" }.count
         #expect(polls == 2 + 6)
     }
@@ -68,8 +68,8 @@ import Transports
         let outcome = try await rig.run(SoftAPRig.request(listsNetworks: true))
         let strongestFirst = ProtocommDeviceWiFiPlan.sampleNetworks.sorted { $0.rssi > $1.rssi }
         #expect(outcome.networks == strongestFirst)
-        #expect(rig.log.events.contains(.scanningNetworks))
-        #expect(rig.log.events.contains(.networksListed(strongestFirst)))
+        #expect(rig.log.events.contains(.protocomm(.scanningNetworks)))
+        #expect(rig.log.events.contains(.protocomm(.networksListed(strongestFirst))))
         // Start, status, then six results in pages of four.
         let scans = await rig.device.exchanges.filter { $0.endpoint == "prov-scan" }
         #expect(scans.count == 4)
@@ -102,7 +102,7 @@ import Transports
         let outcome = try await rig.run(SoftAPRig.request(security: security))
         #expect(
             outcome.security
-                == SoftAPSecurityUsed(
+                == ProtocommSecurityUsed(
                     level: .security2, patch: .counterNonce, isAutomatic: false, usesProofOfPossession: false))
     }
 

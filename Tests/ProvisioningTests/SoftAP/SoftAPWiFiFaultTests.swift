@@ -22,7 +22,7 @@ import Transports
         #expect(error.message.contains(words))
         #expect(error.message.contains(SoftAPRig.targetSSID))
         #expect(error.hint.contains("ready for another try"))
-        #expect(rig.log.events.contains(.deviceReset))
+        #expect(rig.log.events.contains(.protocomm(.deviceReset)))
         #expect(await rig.device.device.wifi.station == .awaitingCredentials)
         await rig.expectRestored()
     }
@@ -55,8 +55,8 @@ import Transports
         let error = try await rig.failure()
         #expect(error.code == .softAPWiFiNotFound)
         #expect(error.hint.contains("power-cycle"))
-        #expect(rig.log.events.contains(.deviceResetUnavailable))
-        #expect(!rig.log.events.contains(.deviceReset))
+        #expect(rig.log.events.contains(.protocomm(.deviceResetUnavailable)))
+        #expect(!rig.log.events.contains(.protocomm(.deviceReset)))
         await rig.expectRestored()
     }
 

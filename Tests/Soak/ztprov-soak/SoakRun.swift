@@ -41,8 +41,8 @@ enum SoakRun {
         ) { _, _ in await device.connect() }
         let request = SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: "MH-50AC"),
-            network: SoftAPTargetNetwork(ssid: homeSSID, passphrase: Secret(password)),
-            security: SoftAPSecurityOptions(proofOfPossession: Secret(proofOfPossession)),
+            network: ProtocommTargetNetwork(ssid: homeSSID, passphrase: Secret(password)),
+            security: ProtocommSecurityOptions(proofOfPossession: Secret(proofOfPossession)),
             listsNetworks: false)
         _ = try await provisioner.run(request, deadline: .now + .seconds(30)) { _ in }
     }

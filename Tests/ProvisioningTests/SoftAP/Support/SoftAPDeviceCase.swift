@@ -6,7 +6,7 @@ import Testing
 struct SoftAPDeviceCase: Sendable, CustomTestStringConvertible {
     let name: String
     let configuration: ProtocommDeviceConfiguration
-    let expectedSecurity: SoftAPSecurityUsed
+    let expectedSecurity: ProtocommSecurityUsed
 
     var testDescription: String { name }
 

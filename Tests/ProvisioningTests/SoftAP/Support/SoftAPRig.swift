@@ -63,7 +63,7 @@ struct SoftAPRig {
 
     /// A request with every secret the devices here use, so each scheme finds what it needs.
     static func request(
-        security: SoftAPSecurityOptions = allCredentials,
+        security: ProtocommSecurityOptions = allCredentials,
         hotspotPassword: String? = nil,
         ssid: String = targetSSID,
         passphrase: String = Secrets.wifiPassphrase,
@@ -72,12 +72,12 @@ struct SoftAPRig {
         SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: hotspotSSID, password: hotspotPassword.map(Secret.init)),
             device: DeviceEndpoint(127, 0, 0, 1, port: 8080),
-            network: SoftAPTargetNetwork(ssid: ssid, passphrase: Secret(passphrase)),
+            network: ProtocommTargetNetwork(ssid: ssid, passphrase: Secret(passphrase)),
             security: security,
             listsNetworks: listsNetworks)
     }
 
-    static let allCredentials = SoftAPSecurityOptions(
+    static let allCredentials = ProtocommSecurityOptions(
         proofOfPossession: Secret(Secrets.proofOfPossession), srpUsername: srpUsername,
         srpPassword: Secret(Secrets.srpPassword))
 

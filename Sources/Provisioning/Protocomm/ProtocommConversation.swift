@@ -1,22 +1,22 @@
 import CryptoPrimitives
 import Protocomm
 
-/// The protocomm half of a SoftAP run, once the host is on the hotspot: `proto-ver`, security
-/// choice, handshake, optional scan, credentials, and status polls until the device has joined.
+/// The protocomm conversation that provisions Wi-Fi, over any channel: `proto-ver`, security choice,
+/// handshake, optional scan, credentials, and status polls until the device has joined.
 ///
-/// Throws only ``ProvisioningError`` and `CancellationError`; leaving the hotspot is the caller's job.
-struct SoftAPConversation {
-    var channel: SoftAPChannel
-    let request: SoftAPProvisioningRequest
+/// Throws only ``ProvisioningError`` and `CancellationError`; releasing the channel is the caller's job.
+struct ProtocommConversation {
+    var channel: ProtocommChannel
+    let request: ProtocommWiFiRequest
     let credentials: ProtocommWiFiCredentials
-    let timeouts: SoftAPTimeouts
-    let progress: SoftAPProgressSink
+    let timeouts: ProtocommTimeouts
+    let progress: ProtocommProgressSink
     /// How long each step took, in order.
-    private(set) var timings: [SoftAPStepTiming] = []
+    private(set) var timings: [ProtocommStepTiming] = []
 
     init(
-        channel: SoftAPChannel, request: SoftAPProvisioningRequest, credentials: ProtocommWiFiCredentials,
-        timeouts: SoftAPTimeouts, progress: @escaping SoftAPProgressSink
+        channel: ProtocommChannel, request: ProtocommWiFiRequest, credentials: ProtocommWiFiCredentials,
+        timeouts: ProtocommTimeouts, progress: @escaping ProtocommProgressSink
     ) {
         self.channel = channel
         self.request = request
@@ -28,9 +28,9 @@ struct SoftAPConversation {
     /// What the device said and did.
     struct Summary {
         var deviceVersion: ProtocommVersionInfo
-        var security: SoftAPSecurityUsed
+        var security: ProtocommSecurityUsed
         var networks: [ProtocommWiFiNetwork]?
-        var connection: SoftAPDeviceConnection
+        var connection: ProtocommDeviceConnection
     }
 
     /// Runs every step; `random` supplies the handshake's ephemeral secrets.
@@ -53,9 +53,9 @@ struct SoftAPConversation {
         return Summary(deviceVersion: info, security: used, networks: networks, connection: connection)
     }
 
-    private mutating func record(_ step: SoftAPStep, since started: inout ContinuousClock.Instant) {
+    private mutating func record(_ step: ProtocommStep, since started: inout ContinuousClock.Instant) {
         let now = ContinuousClock.now
-        timings.append(SoftAPStepTiming(step: step, duration: now - started))
+        timings.append(ProtocommStepTiming(step: step, duration: now - started))
         started = now
     }
 
@@ -66,28 +66,28 @@ struct SoftAPConversation {
         do {
             return try ProtocommVersionInfo(responseBody: reply)
         } catch {
-            throw ProvisioningError.softAPProtocol(error, endpoint: .protocolVersion, phase: .describing)
+            throw ProvisioningError.protocommProtocol(error, endpoint: .protocolVersion, phase: .describing)
         }
     }
 
     private func chooseSecurity(_ info: ProtocommVersionInfo) throws(ProvisioningError)
-        -> (ProtocommSecurity, SoftAPSecurityUsed)
+        -> (ProtocommSecurity, ProtocommSecurityUsed)
     {
         let options = request.security
         let security: ProtocommSecurity
         do {
             security = try info.security(level: options.level, patch: options.patch, credentials: options.credentials)
         } catch .missingCredentials(let level) {
-            throw .softAPCredentialsMissing(level)
+            throw .protocommCredentialsMissing(level)
         } catch .unsupportedSecurityVersion(let version) {
-            throw .softAPUnsupportedSecurity(version: version)
+            throw .protocommUnsupportedSecurity(version: version)
         } catch {
-            throw .softAPProtocol(error, endpoint: .protocolVersion, phase: .describing)
+            throw .protocommProtocol(error, endpoint: .protocolVersion, phase: .describing)
         }
         let patch: ProtocommSecurity2Patch? = if case .security2(_, _, let patch) = security { patch } else { nil }
         let provesPoP =
             if case .security1(let proofOfPossession) = security { !proofOfPossession.isEmpty } else { false }
-        let used = SoftAPSecurityUsed(
+        let used = ProtocommSecurityUsed(
             level: security.level, patch: patch, isAutomatic: options.level == nil, usesProofOfPossession: provesPoP)
         return (security, used)
     }
@@ -100,17 +100,17 @@ struct SoftAPConversation {
         do {
             session = try ProtocommSession(security: security, random: &random)
         } catch {
-            throw ProvisioningError.softAPInvalidSRPUsername(error)
+            throw ProvisioningError.protocommInvalidSRPUsername(error)
         }
         var next = session.start()
         while true {
-            let phase = SoftAPPhase.handshake(security.level, awaitingVerdict: session.isAwaitingVerdict)
+            let phase = ProtocommPhase.handshake(security.level, awaitingVerdict: session.isAwaitingVerdict)
             let reply = try await channel.exchangePlain(next, on: .session, phase: phase, limit: timeouts.exchange)
             let step: ProtocommSessionStep
             do {
                 step = try session.receive(reply)
             } catch {
-                throw ProvisioningError.softAPProtocol(error, endpoint: .session, phase: phase)
+                throw ProvisioningError.protocommProtocol(error, endpoint: .session, phase: phase)
             }
             switch step {
             case .send(let request):
@@ -125,7 +125,7 @@ struct SoftAPConversation {
 
 extension ProvisioningError {
     /// The only way building a client session fails is an SRP username out of range.
-    fileprivate static func softAPInvalidSRPUsername(_ error: ProtocommError) -> ProvisioningError {
+    fileprivate static func protocommInvalidSRPUsername(_ error: ProtocommError) -> ProvisioningError {
         ProvisioningError(
             .softAPCredentialsMissing, "The SRP username must be 1 to 65535 bytes long.",
             hint: "Check --srp-username.", detail: "\(error)")

@@ -4,17 +4,21 @@ import Transports
 /// How a failed exchange with the device reads to a person, given what the flow was doing.
 extension ProvisioningError {
     /// A transport failure (the device's connection, not its protocol) on `endpoint`.
-    static func softAPExchange(
-        _ error: any Error, endpoint: ProtocommEndpoint, phase: SoftAPPhase, on link: SoftAPLink
+    static func protocommExchange(
+        _ error: any Error, endpoint: ProtocommEndpoint, phase: ProtocommPhase, on link: ProtocommPeer
     ) -> ProvisioningError {
         let detail = "\(error)"
+        let (device, interface) =
+            switch link {
+            case .hotspot(let device, let interface): (device, interface)
+            }
         let kind = (error as? any ProtocommExchangeFailure)?.exchangeFailureKind
         if case .awaitingConnection(let ssid) = phase, kind != .endpointNotFound, kind != .invalidRequest {
-            return .softAPOutcomeUnknown(ssid: ssid, detail: detail)
+            return .protocommOutcomeUnknown(ssid: ssid, detail: detail)
         }
         switch kind {
         case .closedWithoutResponse, .sessionLost:
-            return .softAPConnectionDropped(endpoint: endpoint, phase: phase, detail: detail)
+            return .protocommConnectionDropped(endpoint: endpoint, phase: phase, detail: detail)
         case .endpointNotFound:
             return ProvisioningError(
                 .softAPEndpointMissing, "The firmware lacks the /\(endpoint) endpoint (404).",
@@ -25,20 +29,20 @@ extension ProvisioningError {
                 detail: detail)
         case .interfaceUnavailable:
             return ProvisioningError(
-                .softAPInterfaceUnusable, "Could not send on the hotspot's interface \(link.interface).",
+                .softAPInterfaceUnusable, "Could not send on the hotspot's interface \(interface).",
                 hint: "Run as root (pinning a socket to an interface needs CAP_NET_RAW) and check the interface "
                     + "still exists.",
                 detail: detail)
         case .timedOut:
-            return .softAPDeviceTimeout(endpoint: endpoint, limit: nil, detail: detail)
+            return .protocommDeviceTimeout(endpoint: endpoint, limit: nil, detail: detail)
         case .unexpectedResponse, .invalidRequest:
             return ProvisioningError(
                 .softAPProtocolError, "The answer to /\(endpoint) is not a protocomm reply.",
-                hint: "Check --device-address points at the device's provisioning server (\(link.device) here).",
+                hint: "Check --device-address points at the device's provisioning server (\(device) here).",
                 detail: detail)
         case .unreachable, .systemFailure, nil:
             return ProvisioningError(
-                .softAPDeviceUnreachable, "Could not reach the device at \(link.device) on the hotspot.",
+                .softAPDeviceUnreachable, "Could not reach the device at \(device) on the hotspot.",
                 hint: "Check --device-address (stock firmware serves 192.168.4.1:80) and that the device is still "
                     + "in provisioning mode.",
                 detail: detail)
@@ -46,8 +50,8 @@ extension ProvisioningError {
     }
 
     /// The device closed the connection instead of answering: what that means depends on the phase.
-    private static func softAPConnectionDropped(
-        endpoint: ProtocommEndpoint, phase: SoftAPPhase, detail: String
+    private static func protocommConnectionDropped(
+        endpoint: ProtocommEndpoint, phase: ProtocommPhase, detail: String
     ) -> ProvisioningError {
         switch phase {
         case .handshake(.security2, awaitingVerdict: true):
@@ -84,7 +88,7 @@ extension ProvisioningError {
     }
 
     /// The device sent something the protocomm core refused.
-    static func softAPProtocol(_ error: ProtocommError, endpoint: ProtocommEndpoint, phase: SoftAPPhase)
+    static func protocommProtocol(_ error: ProtocommError, endpoint: ProtocommEndpoint, phase: ProtocommPhase)
         -> ProvisioningError
     {
         let detail = "\(error)"
@@ -129,7 +133,7 @@ extension ProvisioningError {
     /// A wait ran out.
     ///
     /// - Parameter limit: the flow's limit that ended it, or nil when the transport's own deadline did.
-    static func softAPDeviceTimeout(endpoint: ProtocommEndpoint, limit: SoftAPLimit?, detail: String? = nil)
+    static func protocommDeviceTimeout(endpoint: ProtocommEndpoint, limit: ProtocommLimit?, detail: String? = nil)
         -> ProvisioningError
     {
         let message =

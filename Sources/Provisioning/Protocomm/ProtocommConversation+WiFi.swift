@@ -1,12 +1,12 @@
 import Protocomm
 
 /// The Wi-Fi steps of the conversation: scan, credentials, status polls, and the reset after a failure.
-extension SoftAPConversation {
-    /// Results fetched per `prov-scan` request, as the phone apps do; small bodies suit a busy SoftAP.
+extension ProtocommConversation {
+    /// Results fetched per `prov-scan` request, as the phone apps do; small bodies suit a busy SoftAP and a small ATT MTU.
     static let scanPageSize: UInt32 = 4
 
     /// The device's scan list, when the request asks for it and the device advertises `wifi_scan`.
-    mutating func listNetworks(_ info: ProtocommVersionInfo, security: SoftAPSecurityUsed) async throws
+    mutating func listNetworks(_ info: ProtocommVersionInfo, security: ProtocommSecurityUsed) async throws
         -> [ProtocommWiFiNetwork]?
     {
         guard request.listsNetworks else { return nil }
@@ -15,14 +15,14 @@ extension SoftAPConversation {
             return nil
         }
         progress(.scanningNetworks)
-        let phase = SoftAPPhase.session(security)
+        let phase = ProtocommPhase.session(security)
         let scanDeadline = ContinuousClock.now + timeouts.scan
         _ = try await scan(.start(ProtocommWiFiScanOptions()), phase: phase, limit: timeouts.scan)
         var resultCount: UInt32
         while true {
             let step = (deadline: scanDeadline, limit: timeouts.scan)
             guard case .status(let finished, let count) = try await scan(.status, phase: phase, step: step) else {
-                throw ProvisioningError.softAPProtocol(
+                throw ProvisioningError.protocommProtocol(
                     .malformedMessage("RespScanStatus"), endpoint: .scan, phase: phase)
             }
             resultCount = count
@@ -41,7 +41,7 @@ extension SoftAPConversation {
     }
 
     private mutating func scan(
-        _ command: ProtocommWiFiScanRequest, phase: SoftAPPhase, limit: Duration? = nil,
+        _ command: ProtocommWiFiScanRequest, phase: ProtocommPhase, limit: Duration? = nil,
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> ProtocommWiFiScanResponse {
         let reply = try await channel.exchangeEncrypted(
@@ -49,13 +49,13 @@ extension SoftAPConversation {
         do {
             return try command.response(from: reply)
         } catch {
-            throw ProvisioningError.softAPProtocol(error, endpoint: .scan, phase: phase)
+            throw ProvisioningError.protocommProtocol(error, endpoint: .scan, phase: phase)
         }
     }
 
     /// "Set config" with the network's name and password, then "apply".
-    mutating func sendCredentials(security: SoftAPSecurityUsed) async throws {
-        let phase = SoftAPPhase.session(security)
+    mutating func sendCredentials(security: ProtocommSecurityUsed) async throws {
+        let phase = ProtocommPhase.session(security)
         _ = try await configure(.setConfig(credentials), phase: phase)
         progress(.credentialsSent(ssid: request.network.ssid))
         _ = try await configure(.applyConfig, phase: phase)
@@ -63,15 +63,15 @@ extension SoftAPConversation {
     }
 
     /// Polls the station state until the device reports connected or failed, within the connect limit.
-    mutating func awaitConnection(security: SoftAPSecurityUsed) async throws -> SoftAPDeviceConnection {
+    mutating func awaitConnection(security: ProtocommSecurityUsed) async throws -> ProtocommDeviceConnection {
         let ssid = request.network.ssid
-        let phase = SoftAPPhase.awaitingConnection(ssid: ssid)
+        let phase = ProtocommPhase.awaitingConnection(ssid: ssid)
         let step = (deadline: ContinuousClock.now + timeouts.connect, limit: timeouts.connect)
         var reported: UInt32?? = .none
         while true {
             try await pause(timeouts.statusPollInterval, before: step, endpoint: .config, phase: phase)
             guard case .status(let status) = try await configure(.getStatus, phase: phase, step: step) else {
-                throw ProvisioningError.softAPProtocol(
+                throw ProvisioningError.protocommProtocol(
                     .malformedMessage("RespGetStatus"), endpoint: .config, phase: phase)
             }
             switch status {
@@ -81,18 +81,18 @@ extension SoftAPConversation {
                     progress(.deviceConnecting(attemptsRemaining: attemptsRemaining))
                 }
             case .connected(let report):
-                let connection = SoftAPDeviceConnection(report)
+                let connection = ProtocommDeviceConnection(report)
                 progress(.deviceConnected(connection))
                 return connection
             case .failed, .disconnected, .unrecognized:
                 let wasReset = try await resetAfterFailure(security: security)
-                throw ProvisioningError.softAPDeviceWiFiFailed(status, ssid: ssid, wasReset: wasReset)
+                throw ProvisioningError.protocommDeviceWiFiFailed(status, ssid: ssid, wasReset: wasReset)
             }
         }
     }
 
     private mutating func configure(
-        _ command: ProtocommWiFiConfigRequest, phase: SoftAPPhase,
+        _ command: ProtocommWiFiConfigRequest, phase: ProtocommPhase,
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> ProtocommWiFiConfigResponse {
         let reply = try await channel.exchangeEncrypted(
@@ -100,15 +100,15 @@ extension SoftAPConversation {
         do {
             return try command.response(from: reply)
         } catch .failureStatus(let status) {
-            throw ProvisioningError.softAPConfigRejected(status, applying: command == .applyConfig)
+            throw ProvisioningError.protocommConfigRejected(status, applying: command == .applyConfig)
         } catch {
-            throw ProvisioningError.softAPProtocol(error, endpoint: .config, phase: phase)
+            throw ProvisioningError.protocommProtocol(error, endpoint: .config, phase: phase)
         }
     }
 
     /// `prov-ctrl` reset, so the device takes new credentials without a power cycle. Firmware
     /// before ESP-IDF 5.1 has no such endpoint; any refusal only changes the hint.
-    private mutating func resetAfterFailure(security: SoftAPSecurityUsed) async throws -> Bool {
+    private mutating func resetAfterFailure(security: ProtocommSecurityUsed) async throws -> Bool {
         guard request.resetsDeviceAfterFailure else { return false }
         let command = ProtocommWiFiControlRequest.reset
         do {
@@ -128,14 +128,14 @@ extension SoftAPConversation {
     /// Waits before the next poll, unless that would overrun the step's limit or the run's deadline.
     private func pause(
         _ interval: Duration, before step: (deadline: ContinuousClock.Instant, limit: Duration),
-        endpoint: ProtocommEndpoint, phase: SoftAPPhase
+        endpoint: ProtocommEndpoint, phase: ProtocommPhase
     ) async throws {
         let wakeUp = ContinuousClock.now + interval
         if wakeUp >= channel.deadline {
-            throw ProvisioningError.softAPWaitExpired(endpoint: endpoint, phase: phase, limit: .run)
+            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .run)
         }
         if wakeUp >= step.deadline {
-            throw ProvisioningError.softAPWaitExpired(endpoint: endpoint, phase: phase, limit: .step(step.limit))
+            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .step(step.limit))
         }
         try await Task.sleep(until: wakeUp, clock: .continuous)
     }

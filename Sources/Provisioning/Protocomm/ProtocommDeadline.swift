@@ -1,11 +1,11 @@
 /// A step's limit ran out before the device answered.
-struct SoftAPDeadlineExceeded: Error {}
+struct ProtocommDeadlineExceeded: Error {}
 
-/// Runs `work` until `deadline`; past it the work is cancelled and ``SoftAPDeadlineExceeded`` thrown.
+/// Runs `work` until `deadline`; past it the work is cancelled and ``ProtocommDeadlineExceeded`` thrown.
 ///
 /// Ports bound their own waits too, but only the flow knows the step's limit and the run's
 /// deadline, and an in-memory or misbehaving port must not be able to hang a run.
-func withSoftAPDeadline<Value: Sendable>(
+func withProtocommDeadline<Value: Sendable>(
     _ deadline: ContinuousClock.Instant,
     _ work: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
@@ -16,7 +16,7 @@ func withSoftAPDeadline<Value: Sendable>(
             return .expired
         }
         defer { group.cancelAll() }
-        guard case .finished(let value) = try await group.next() else { throw SoftAPDeadlineExceeded() }
+        guard case .finished(let value) = try await group.next() else { throw ProtocommDeadlineExceeded() }
         return value
     }
 }

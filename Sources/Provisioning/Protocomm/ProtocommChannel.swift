@@ -1,20 +1,18 @@
 import Protocomm
 import Transports
 
-/// Where the device is on the hotspot, for messages.
-struct SoftAPLink: Sendable {
-    /// The device's protocomm server.
-    let device: DeviceEndpoint
-    /// The host's interface on the hotspot.
-    let interface: String
+/// Where the device is reached, for messages about failed exchanges.
+enum ProtocommPeer: Sendable {
+    /// The device's protocomm HTTP server on its hotspot, reached through the host's `interface`.
+    case hotspot(device: DeviceEndpoint, interface: String)
 }
 
-/// The protocomm conversation on the hotspot: each request bounded by its limit and the run's
+/// The protocomm channel to the device, whatever transport carries it: each request bounded by its limit and the run's
 /// deadline, encrypted once the session exists, and every failure turned into a ``ProvisioningError``
 /// read in the light of the phase. Cancellation passes through as `CancellationError`.
-struct SoftAPChannel {
+struct ProtocommChannel {
     let transport: any ProtocommTransport
-    let link: SoftAPLink
+    let peer: ProtocommPeer
     /// The deadline of the whole run.
     let deadline: ContinuousClock.Instant
     /// The session's cipher, set by the handshake. Each message passes through it exactly once, in
@@ -27,46 +25,46 @@ struct SoftAPChannel {
     ///   - limit: the request's own limit.
     ///   - step: a step deadline that may end the wait sooner (the connect limit while polling).
     func exchangePlain(
-        _ payload: [UInt8], on endpoint: ProtocommEndpoint, phase: SoftAPPhase, limit: Duration,
+        _ payload: [UInt8], on endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: Duration,
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> [UInt8] {
-        var ending = (ContinuousClock.now + limit, SoftAPLimit.request(limit))
+        var ending = (ContinuousClock.now + limit, ProtocommLimit.request(limit))
         if deadline < ending.0 { ending = (deadline, .run) }
         if let step, step.deadline < ending.0 { ending = (step.deadline, .step(step.limit)) }
         let transport = transport
         let name = endpoint.name
         do {
-            return try await withSoftAPDeadline(ending.0) {
+            return try await withProtocommDeadline(ending.0) {
                 try await transport.exchange(endpoint: name, payload: payload)
             }
-        } catch is SoftAPDeadlineExceeded {
-            throw ProvisioningError.softAPWaitExpired(endpoint: endpoint, phase: phase, limit: ending.1)
+        } catch is ProtocommDeadlineExceeded {
+            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: ending.1)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
-            throw ProvisioningError.softAPExchange(error, endpoint: endpoint, phase: phase, on: link)
+            throw ProvisioningError.protocommExchange(error, endpoint: endpoint, phase: phase, on: peer)
         }
     }
 
     /// Encrypts `plaintext`, sends it, and returns the decrypted reply.
     mutating func exchangeEncrypted(
-        _ plaintext: [UInt8], on endpoint: ProtocommEndpoint, phase: SoftAPPhase, limit: Duration,
+        _ plaintext: [UInt8], on endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: Duration,
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> [UInt8] {
         guard var active = cipher else {
-            throw ProvisioningError.softAPProtocol(.sessionNotEstablished, endpoint: endpoint, phase: phase)
+            throw ProvisioningError.protocommProtocol(.sessionNotEstablished, endpoint: endpoint, phase: phase)
         }
         defer { cipher = active }
         let request: [UInt8]
         do {
             request = try active.encrypt(plaintext)
         } catch {
-            throw ProvisioningError.softAPProtocol(error, endpoint: endpoint, phase: phase)
+            throw ProvisioningError.protocommProtocol(error, endpoint: endpoint, phase: phase)
         }
         let reply = try await exchangePlain(request, on: endpoint, phase: phase, limit: limit, step: step)
         do {
             return try active.decrypt(reply)
         } catch {
-            throw ProvisioningError.softAPProtocol(error, endpoint: endpoint, phase: phase)
+            throw ProvisioningError.protocommProtocol(error, endpoint: endpoint, phase: phase)
         }
     }
 }
@@ -74,16 +72,16 @@ struct SoftAPChannel {
 extension ProvisioningError {
     /// A limit ran out while waiting for `endpoint`. After "apply", the connect limit or the run's
     /// deadline means the device was still joining; the request's own limit means it went silent.
-    static func softAPWaitExpired(endpoint: ProtocommEndpoint, phase: SoftAPPhase, limit: SoftAPLimit)
+    static func protocommWaitExpired(endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: ProtocommLimit)
         -> ProvisioningError
     {
         switch (phase, limit) {
         case (.awaitingConnection(let ssid), .request):
-            .softAPOutcomeUnknown(ssid: ssid, detail: "no answer to /\(endpoint) in time")
+            .protocommOutcomeUnknown(ssid: ssid, detail: "no answer to /\(endpoint) in time")
         case (.awaitingConnection(let ssid), _):
-            .softAPWiFiConnectTimeout(ssid: ssid, limit: limit)
+            .protocommWiFiConnectTimeout(ssid: ssid, limit: limit)
         default:
-            .softAPDeviceTimeout(endpoint: endpoint, limit: limit)
+            .protocommDeviceTimeout(endpoint: endpoint, limit: limit)
         }
     }
 }

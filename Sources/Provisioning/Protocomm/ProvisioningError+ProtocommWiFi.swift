@@ -6,7 +6,7 @@ extension ProvisioningError {
     ///
     /// - Parameter wasReset: whether `prov-ctrl` reset made the device ready for another try, which
     ///   changes what the person has to do next.
-    static func softAPDeviceWiFiFailed(_ status: ProtocommWiFiStatus, ssid: String, wasReset: Bool)
+    static func protocommDeviceWiFiFailed(_ status: ProtocommWiFiStatus, ssid: String, wasReset: Bool)
         -> ProvisioningError
     {
         let retry =
@@ -24,24 +24,24 @@ extension ProvisioningError {
                 hint: "Check --ssid (names are case-sensitive) and that the network is 2.4 GHz and in range of "
                     + "the device. " + retry)
         case .failed(let reason):
-            return .softAPWiFiJoinFailed(ssid: ssid, reason: reason.description, retry: retry)
+            return .protocommWiFiJoinFailed(ssid: ssid, reason: reason.description, retry: retry)
         case .disconnected:
-            return .softAPWiFiJoinFailed(ssid: ssid, reason: "disconnected", retry: retry)
+            return .protocommWiFiJoinFailed(ssid: ssid, reason: "disconnected", retry: retry)
         case .unrecognized(let state):
-            return .softAPWiFiJoinFailed(ssid: ssid, reason: "station state \(state)", retry: retry)
+            return .protocommWiFiJoinFailed(ssid: ssid, reason: "station state \(state)", retry: retry)
         case .connecting, .connected:
-            return .softAPWiFiJoinFailed(ssid: ssid, reason: "no failure reported", retry: retry)
+            return .protocommWiFiJoinFailed(ssid: ssid, reason: "no failure reported", retry: retry)
         }
     }
 
-    private static func softAPWiFiJoinFailed(ssid: String, reason: String, retry: String) -> ProvisioningError {
+    private static func protocommWiFiJoinFailed(ssid: String, reason: String, retry: String) -> ProvisioningError {
         ProvisioningError(
             .softAPWiFiJoinFailed, "The device could not join \(ssid): \(reason).",
             hint: "Check the network is 2.4 GHz, in range of the device and not filtering by MAC address. " + retry)
     }
 
     /// The device was still joining when the connect limit or the run's deadline ran out.
-    static func softAPWiFiConnectTimeout(ssid: String, limit: SoftAPLimit) -> ProvisioningError {
+    static func protocommWiFiConnectTimeout(ssid: String, limit: ProtocommLimit) -> ProvisioningError {
         let waited =
             switch limit {
             case .request(let duration), .step(let duration): " after \(secondsText(duration))"
@@ -54,7 +54,7 @@ extension ProvisioningError {
     }
 
     /// Contact was lost after the device got its credentials, so whether it joined is unknown.
-    static func softAPOutcomeUnknown(ssid: String, detail: String?) -> ProvisioningError {
+    static func protocommOutcomeUnknown(ssid: String, detail: String?) -> ProvisioningError {
         ProvisioningError(
             .softAPOutcomeUnknown,
             "Lost contact with the device after it got the credentials for \(ssid); it may have joined.",
@@ -64,7 +64,7 @@ extension ProvisioningError {
     }
 
     /// "Set config" or "apply" answered with a status other than `Success`.
-    static func softAPConfigRejected(_ status: ProtocommStatus, applying: Bool) -> ProvisioningError {
+    static func protocommConfigRejected(_ status: ProtocommStatus, applying: Bool) -> ProvisioningError {
         if applying, status == .internalError {
             return ProvisioningError(
                 .softAPConfigRejected,

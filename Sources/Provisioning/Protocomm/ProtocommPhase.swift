@@ -2,23 +2,23 @@ import Protocomm
 
 /// Where the conversation with the device stands, which decides what a failure means: a dropped
 /// connection is a wrong PoP while the device judges our proof, and "outcome unknown" once the
-/// device has its credentials (its hotspot may move channel as it joins).
-enum SoftAPPhase: Sendable {
+/// device has its credentials (a SoftAP device's hotspot may move channel as it joins).
+enum ProtocommPhase: Sendable {
     /// Asking `proto-ver`.
     case describing
     /// Running the handshake; `awaitingVerdict` while the device checks our PoP or SRP proof.
     case handshake(ProtocommSecurityLevel, awaitingVerdict: Bool)
     /// Encrypted requests before "apply".
-    case session(SoftAPSecurityUsed)
+    case session(ProtocommSecurityUsed)
     /// Status polls after "apply" for the network `ssid`.
     case awaitingConnection(ssid: String)
 }
 
 /// Which limit ended a wait.
-enum SoftAPLimit: Sendable {
-    /// The request's own limit (``SoftAPTimeouts/exchange`` or ``SoftAPTimeouts/scan``).
+enum ProtocommLimit: Sendable {
+    /// The request's own limit (``ProtocommTimeouts/exchange`` or ``ProtocommTimeouts/scan``).
     case request(Duration)
-    /// The step's limit, such as ``SoftAPTimeouts/connect``.
+    /// The step's limit, such as ``ProtocommTimeouts/connect``.
     case step(Duration)
     /// The deadline of the whole run.
     case run
