@@ -97,6 +97,10 @@ let package = Package(
             name: "JSONWriting",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "Improv",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Ports: the protocols flows and adapters meet at
 
@@ -155,7 +159,7 @@ let package = Package(
 
         .target(
             name: "DeviceEmulator",
-            dependencies: ["BluFi", "Protocomm", "ZhitingLAN", "Transports", "CryptoPrimitives"],
+            dependencies: ["BluFi", "Protocomm", "ZhitingLAN", "Improv", "Transports", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
 
@@ -230,6 +234,11 @@ let package = Package(
             name: "ZhitingLANTests",
             dependencies: ["ZhitingLAN", "CryptoPrimitives", "TestSupport"],
             resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ImprovTests",
+            dependencies: ["Improv", "DeviceEmulator", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -30,6 +30,8 @@ from . import bluez_gatt as gatt
 from .dbus_export import (DEFERRED, Call, add_object, bluez_error, byte_array, emit_properties_changed,
                           export_method, install_property_access, remove_object)
 from .discovery_filter import uuid128
+from .improv_device import (CAPABILITIES_UUID, ERROR_UUID, RPC_COMMAND_UUID, RPC_RESULT_UUID, STATE_UUID)
+from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
 
 DEVICE_IFACE = "org.bluez.Device1"
 GATT_SERVICE_UUID = "00001801-0000-1000-8000-00805f9b34fb"
@@ -91,10 +93,14 @@ class EmulatedDevice:
         if self.config["manufacturer"]:
             props["ManufacturerData"] = dict_of_bytes(self.config["manufacturer"], lambda k: dbus.UInt16(int(k)),
                                                       "qv")
-        if self.config["service_data"]:
-            props["ServiceData"] = dict_of_bytes(self.config["service_data"], lambda k: dbus.String(uuid128(k)),
-                                                 "sv")
+        if service_data := self.peripheral.service_data():
+            props["ServiceData"] = dict_of_bytes(service_data, lambda k: dbus.String(uuid128(k)), "sv")
         return props
+
+    def service_data_changed(self) -> None:
+        """The device advertises new service data (an Improv state change); BlueZ updates ServiceData."""
+        if self.exported and (service_data := self.peripheral.service_data()):
+            self._set("ServiceData", dict_of_bytes(service_data, lambda k: dbus.String(uuid128(k)), "sv"))
 
     def _export(self, with_rssi: bool) -> None:
         self.obj = add_object(self.root, self.path, DEVICE_IFACE, self._props(with_rssi))
@@ -192,17 +198,22 @@ class EmulatedDevice:
         for item in self.gatt_objects:
             if isinstance(item, gatt.GattCharacteristic):
                 item.link_up()
-        uuids = list(dict.fromkeys(self.advertised_uuids + [GATT_SERVICE_UUID, BLUFI_SERVICE_UUID]))
+        service_uuid = IMPROV_SERVICE_UUID if self.peripheral.improv else BLUFI_SERVICE_UUID
+        uuids = list(dict.fromkeys(self.advertised_uuids + [GATT_SERVICE_UUID, service_uuid]))
         if list(self.obj.props[DEVICE_IFACE]["UUIDs"]) != uuids:
             self._set("UUIDs", dbus.Array(uuids, signature="s"))
         self._set("ServicesResolved", dbus.Boolean(True))
         return False
 
     def _build_gatt(self) -> None:
-        """Generic Attribute service (as every ESP32 exposes) plus the BluFi service FFFF."""
+        """Generic Attribute service (as every ESP32 exposes) plus the BluFi service FFFF or Improv's."""
         gatt_service = gatt.GattService(self, self.path, 0x0001, GATT_SERVICE_UUID)
         service_changed = gatt.GattCharacteristic(self, gatt_service.path, 0x0002, SERVICE_CHANGED_UUID,
                                                   ["indicate"])
+        if self.peripheral.improv:
+            self._build_improv_gatt([gatt_service, service_changed,
+                                     gatt.GattDescriptor(self, service_changed, 0x0004, gatt.CCCD_UUID)])
+            return
         blufi_service = gatt.GattService(self, self.path, 0x0028, BLUFI_SERVICE_UUID)
         self.write_characteristic = gatt.GattCharacteristic(self, blufi_service.path, 0x0029, BLUFI_WRITE_UUID,
                                                             self.config["p2e_flags"])
@@ -215,6 +226,37 @@ class EmulatedDevice:
             self.gatt_objects.append(gatt.GattDescriptor(self, self.notify_characteristic, 0x002D, gatt.CCCD_UUID))
         for item in self.gatt_objects:
             item.export()
+
+    def _build_improv_gatt(self, objects: list) -> None:
+        """The Improv service: state, error and RPC result notify; commands are written with response."""
+        service = gatt.GattService(self, self.path, 0x0028, IMPROV_SERVICE_UUID)
+        objects.append(service)
+        handle = 0x0029
+        for uuid, flags in ((CAPABILITIES_UUID, ["read"]), (STATE_UUID, ["read", "notify"]),
+                            (ERROR_UUID, ["read", "notify"]), (RPC_COMMAND_UUID, ["write"]),
+                            (RPC_RESULT_UUID, ["read", "notify"])):
+            characteristic = gatt.GattCharacteristic(self, service.path, handle, uuid, flags,
+                                                     self.peripheral.values.get(uuid, b""))
+            objects.append(characteristic)
+            if characteristic.can_notify:
+                objects.append(gatt.GattDescriptor(self, characteristic, handle + 2, gatt.CCCD_UUID))
+            handle += 3
+        self.write_characteristic = next(o for o in objects if getattr(o, "uuid", None) == RPC_COMMAND_UUID
+                                         and isinstance(o, gatt.GattCharacteristic))
+        self.notify_characteristic = next(o for o in objects if getattr(o, "uuid", None) == RPC_RESULT_UUID
+                                          and isinstance(o, gatt.GattCharacteristic))
+        self.gatt_objects = objects
+        for item in self.gatt_objects:
+            item.export()
+
+    def characteristic_changed(self, uuid: str, value: bytes) -> bool:
+        """Improv: keep the value for reads and notify it; False if nobody is subscribed."""
+        target = next((item for item in self.gatt_objects
+                       if isinstance(item, gatt.GattCharacteristic) and item.uuid == uuid), None)
+        if target is None:
+            return False
+        target.read_value = value
+        return target.notify(value)
 
     def _remove_gatt(self) -> None:
         for item in reversed(self.gatt_objects):

@@ -21,6 +21,7 @@ from gi.repository import GLib
 
 from .blufi_device import BlufiConfig, BlufiDevice
 from .dbus_export import bluez_error
+from .improv_device import SERVICE_DATA_UUID, ImprovConfig, ImprovDevice
 
 DEVICE_DISCONNECT_DELAY_MS = 10
 TIMEOUT_ERROR = ("org.bluez.Error.Failed", "le-connection-abort-by-local")
@@ -44,7 +45,8 @@ class EmulatedPeripheral:
         self.holder = None
         self._last_adapter = config["adapters"][0]
         self._waiting: list[tuple] = []
-        self._record_path = os.path.join(record_dir, f"blufi-{self.address.replace(':', '_')}.json") \
+        self.source = "improv" if config["improv"] is not None else "blufi"
+        self._record_path = os.path.join(record_dir, f"{self.source}-{self.address.replace(':', '_')}.json") \
             if record_dir else None
         self._record_pending = False
         self._suppress_notifications = False
@@ -53,11 +55,21 @@ class EmulatedPeripheral:
         self._notification_count = 0
         self.ble = {"connect_calls": 0, "events": [], "writes": 0, "notifications_dropped": [],
                     "notifications_corrupted": [], "dropped_unsubscribed": 0}
-        self.blufi = BlufiDevice(BlufiConfig.from_dict(config["blufi"]), self)
+        # The protocol model behind the GATT service: Improv when the scenario asks for it, else BluFi.
+        self.improv = ImprovDevice(ImprovConfig.from_dict(config["improv"]), self) if self.source == "improv" else None
+        self.model = self.improv or BlufiDevice(BlufiConfig.from_dict(config["blufi"]), self)
+        self.values = self.improv.initial_values() if self.improv else {}
 
     @property
     def advertising(self) -> bool:
         return self.holder is None
+
+    def service_data(self) -> dict:
+        """The advertised ServiceData as {uuid: hex}; an Improv device adds its live state and capabilities."""
+        data = dict(self.config["service_data"])
+        if self.improv is not None:
+            data[SERVICE_DATA_UUID] = self.improv.service_data.hex()
+        return data
 
     # Connection ----------------------------------------------------------------------------------
 
@@ -91,12 +103,12 @@ class EmulatedPeripheral:
         """`view`'s adapter now holds the link (its Connected signal is already out)."""
         self._frames_this_connection = 0
         self._last_adapter = view.adapter.name
-        self.blufi.ble_connected(self.mtu)
+        self.model.ble_connected(self.mtu)
         self.event("connected", view.adapter.name)
 
     def detached(self, reason: str) -> None:
         """The link is gone: the model resets and the device advertises again."""
-        self.blufi.ble_disconnected()
+        self.model.ble_disconnected()
         self.event("disconnected", reason)
         if self._waiting:
             GLib.idle_add(self._serve_waiting)
@@ -121,11 +133,11 @@ class EmulatedPeripheral:
         if loss_at and not self._link_loss_done and self._frames_this_connection == loss_at:
             self._link_loss_done = True
             self._suppress_notifications = True
-            self.blufi.receive(value)
+            self.model.receive(value)
             self._suppress_notifications = False
             view.link_down("link-loss")
         else:
-            self.blufi.receive(value)
+            self.model.receive(value)
         self.save_record()
 
     # DeviceLink for the BluFi model ---------------------------------------------------------------
@@ -145,6 +157,21 @@ class EmulatedPeripheral:
         if not holder.notify_characteristic.notify(value):
             self.ble["dropped_unsubscribed"] += 1
         self.save_record()
+
+    def set_value(self, uuid: str, value: bytes) -> None:
+        """Improv: a characteristic's new value, kept for reads and notified to a subscribed central."""
+        self.values[uuid] = value
+        holder = self.holder
+        if holder is None or self._suppress_notifications:
+            return
+        self._notification_count += 1
+        if not holder.characteristic_changed(uuid, value):
+            self.ble["dropped_unsubscribed"] += 1
+        self.save_record()
+
+    def advertisement_changed(self) -> None:
+        for view in self.views:
+            view.service_data_changed()
 
     def disconnect(self) -> None:
         holder = self.holder
@@ -171,9 +198,9 @@ class EmulatedPeripheral:
 
     def received(self) -> dict:
         adapter = self.holder.adapter.name if self.holder else self._last_adapter
-        return {"source": "blufi", "address": self.address, "adapter": adapter,
+        return {"source": self.source, "address": self.address, "adapter": adapter,
                 "adapters": [view.adapter.name for view in self.views], "name": self.config["name"],
-                "ble": self.ble, **self.blufi.record}
+                "ble": self.ble, **self.model.record}
 
     def event(self, kind: str, detail) -> None:
         self.ble["events"].append({"event": kind, "detail": detail})

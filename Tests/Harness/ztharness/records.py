@@ -1,6 +1,6 @@
 """What `harness.py received` and `harness.py calls` report, read from a run directory.
 
-- BluFi devices: the BlueZ mock keeps blufi-<ADDRESS>.json per device; while the mock runs the
+- BluFi and Improv devices: the BlueZ mock keeps blufi-<ADDRESS>.json or improv-<ADDRESS>.json per device; while the mock runs the
   record is asked for live (org.bluez.Mock.GetReceived) so it is never a few milliseconds behind.
 - protocomm / zhiting: the device host appends JSON lines to device_host.jsonl, each with "source".
 - Method calls: bus_recorder.py monitors the whole bus into bus.jsonl; a mock's calls are the
@@ -28,7 +28,8 @@ NM_SNAPSHOT = "nm_state.json"
 
 def clear(run_dir: str) -> None:
     """Removes records and readiness markers of an earlier run in the same directory."""
-    stale = glob.glob(os.path.join(run_dir, "blufi-*.json")) + glob.glob(os.path.join(run_dir, "*.ready"))
+    stale = glob.glob(os.path.join(run_dir, "blufi-*.json")) + glob.glob(os.path.join(run_dir, "improv-*.json"))
+    stale += glob.glob(os.path.join(run_dir, "*.ready"))
     stale += [os.path.join(run_dir, name) for name in (BUS_RECORD, DEVICE_HOST_RECORD, NM_SNAPSHOT)]
     for path in stale:
         if os.path.exists(path):
@@ -47,10 +48,12 @@ def _running(state: dict, name: str) -> bool:
     return bool(entry) and processes.is_running(entry)
 
 
-def blufi_records(state: dict) -> list[dict]:
+def ble_records(state: dict) -> list[dict]:
+    """The record of every BlueZ mock device, BluFi or Improv (each says which in "source")."""
     run_dir = state["run_dir"]
     from_files = {}
-    for path in sorted(glob.glob(os.path.join(run_dir, "blufi-*.json"))):
+    paths = glob.glob(os.path.join(run_dir, "blufi-*.json")) + glob.glob(os.path.join(run_dir, "improv-*.json"))
+    for path in sorted(paths):
         with open(path, encoding="utf-8") as handle:
             record = json.load(handle)
         from_files[record["address"]] = record
@@ -81,9 +84,9 @@ def device_host_records(run_dir: str, source: str | None) -> list[dict]:
 
 def received(state: dict, source: str | None) -> list[dict]:
     items = []
-    if source in (None, "blufi"):
-        items += blufi_records(state)
-    if source != "blufi":
+    if source in (None, "blufi", "improv"):
+        items += [r for r in ble_records(state) if source is None or r.get("source") == source]
+    if source not in ("blufi", "improv"):
         items += device_host_records(state["run_dir"], source)
     return items
 

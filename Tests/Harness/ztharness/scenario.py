@@ -30,6 +30,11 @@ Keys whose meaning the defaults do not show (all optional):
                                SSID that differs ends the join with NO_AP_FOUND, a different password
                                with 4WAY_HANDSHAKE_TIMEOUT ("wrong-password"), so one scenario can
                                hold devices that fail with wrong credentials
+  device.improv                {…} makes the device an Improv Wi-Fi device instead of BluFi (ztharness/
+                               improv_device.py, ImprovConfig: requires_authorization, authorize_after_ms,
+                               capabilities, target_ssid/target_password, join_delay_ms, redirect_url,
+                               networks, scan_style, hostname, …); it advertises the Improv service and
+                               its state and capabilities as service data 4677, kept current
   device.blufi.max_retry, scan_delay_ms, wifi_list [{"ssid", "rssi"}], unsolicited_reports (which of
                                "connecting", "connected", "failed" the device pushes; the ESP-IDF example
                                pushes only "connected", the default pushes all three)
@@ -40,6 +45,8 @@ import dataclasses
 import json
 
 from .blufi_device import BlufiConfig
+from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
+from .improv_device import ImprovConfig
 
 DEFAULT_ADAPTER = {"name": "hci0", "address": "00:AA:BB:CC:DD:00", "powered": True}
 
@@ -71,6 +78,7 @@ DEFAULT_DEVICE = {
     "gatt_cache": True,
     "cached": False,
     "blufi": {},
+    "improv": None,
     "faults": {},
 }
 
@@ -102,6 +110,17 @@ def _device(given: dict, index: int, adapters: set[str]) -> dict:
     except (TypeError, ValueError) as error:
         raise ScenarioError(f"{where}.blufi: {error}") from error
     device["blufi"]["version"] = list(device["blufi"]["version"])
+    if device["improv"] is not None:
+        try:
+            device["improv"] = dataclasses.asdict(ImprovConfig.from_dict(device["improv"]))
+        except (TypeError, ValueError) as error:
+            raise ScenarioError(f"{where}.improv: {error}") from error
+        if "uuids" not in given:
+            device["uuids"] = [IMPROV_SERVICE_UUID]
+        if "name" not in given:
+            device["name"] = "Improv Device"
+        if "manufacturer" not in given:
+            device["manufacturer"] = {}
     device["adapters"] = _adapters_of(given, device, where, adapters)
     device["adapter"] = device["adapters"][0]
     if ":" not in device["faults"]["connect_error"]:
