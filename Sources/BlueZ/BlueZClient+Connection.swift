@@ -16,8 +16,10 @@ extension BlueZClient {
         var session: NotificationSession?
         do {
             session = try await startNotifications(notify, mode: mode, into: continuation)
+            let linkMTU = await currentMTU(of: write.path)
             let gatt = BlueZGATTClient(
-                device: connected, mtu: write.mtu ?? notify.mtu ?? session?.mtu ?? BlueZQuirks.defaultATTMTU,
+                device: connected,
+                mtu: linkMTU ?? session?.mtu ?? write.mtu ?? notify.mtu ?? BlueZQuirks.defaultATTMTU,
                 notifications: notifications, client: self, writeCharacteristic: write.path)
             let result = try await body(gatt)
             await tearDown(connected.path, session: session, watcher: watcher, continuation)
@@ -57,6 +59,18 @@ extension BlueZClient {
         }
         _ = try await call(characteristic.path, BlueZNames.gattCharacteristic, "StartNotify")
         return .started(characteristic.path)
+    }
+
+    /// The ATT MTU of the link now up, asked of bluetoothd after `ServicesResolved`.
+    ///
+    /// The tree's copy cannot be trusted: bluetoothd keeps a disconnected device's GATT objects for about
+    /// 30 s, without `MTU`, and on a quick reconnect sends no `PropertiesChanged` for it although the link
+    /// exchanged the MTU again. `nil` when this BlueZ does not export the property (before 5.62).
+    private func currentMTU(of characteristic: DBusObjectPath) async -> Int? {
+        let reply = try? await call(
+            characteristic, BlueZNames.properties, "Get",
+            [.string(BlueZNames.gattCharacteristic), .string("MTU")])
+        return reply?.first?.integer
     }
 
     /// Writes one value with response, serialized with every other write; polls while BlueZ says InProgress.

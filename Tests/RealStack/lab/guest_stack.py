@@ -115,11 +115,13 @@ class GuestStack:
 
     # Bluetooth -------------------------------------------------------------------------------------
 
-    async def start_bluetooth(self) -> None:
-        await run("modprobe", "hci_vhci")
+    async def start_bus(self) -> None:
         os.makedirs("/run/dbus", exist_ok=True)
         await run("dbus-daemon", "--system", "--fork")
         await wait_until("the system bus", self._bus_up, 10)
+
+    async def start_bluetooth(self) -> None:
+        await run("modprobe", "hci_vhci")
         await self.start_bluetoothd()
         for address in KERNEL_CONTROLLERS:
             await self.ble.add_kernel_controller(address)

@@ -306,10 +306,9 @@ class Suite:
     # The whole boot --------------------------------------------------------------------------------
 
     async def main(self) -> None:
-        await self.stack.start_bluetooth()
-        self.mark("bluetooth_ready")
-        await self.stack.start_wifi()
-        self.mark("wifi_ready")
+        await self.stack.start_bus()
+        await asyncio.gather(self.stack.start_bluetooth(), self.stack.start_wifi())
+        self.mark("stack_ready")
         self.save()
         await self.scenario("doctor-ready", lambda: self.doctor("all"))
         await self.ble_scenarios()
