@@ -104,6 +104,9 @@ struct RealStackLabTests {
         let ble = try await Self.scenario("ble-link-drop-negotiation")
         #expect(ble["lab_error"] == nil, "\(ble)")
         #expect(ble.exitStatus == 5 || ble.exitStatus == 0, "\(ble)")
+        if ble.exitStatus == 5 {
+            #expect(ble.standardError.contains("negotiating keys with the device"), "\(ble)")
+        }
         Self.expectLinkReleased(ble.record, ble.name)
     }
 
