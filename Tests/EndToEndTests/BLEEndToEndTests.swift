@@ -194,6 +194,7 @@ struct BLEEndToEndTests {
         try await withHarness(scenario: Self.scenario(device: ["resolve_delay_ms": 600_000])) { h in
             let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("Connecting to"))
             Self.expectFailure(outcome, code: "interrupted", status: 130)
+            #expect(outcome.standardError.contains("Interrupted: releasing the device"), "\(outcome)")
             let methods = try await Self.bluezMethods(h)
             #expect(methods.contains("Connect") && methods.last == "Disconnect", "\(methods)")
             try await Self.expectCleanAndSilent(outcome, h)

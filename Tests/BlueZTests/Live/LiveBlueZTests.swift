@@ -85,7 +85,8 @@ struct LiveBlueZTests {
                     let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                     let tree = await client.tree
                     let cached = tree.services(of: device.path).flatMap { tree.characteristics(of: $0.path) }
-                    #expect(run == 1 || (!cached.isEmpty && cached.allSatisfy { $0.mtu == nil }), "run \(run): \(cached)")
+                    #expect(
+                        run == 1 || (!cached.isEmpty && cached.allSatisfy { $0.mtu == nil }), "run \(run): \(cached)")
                     try await client.withConnectedDevice(device) { gatt in
                         #expect(gatt.mtu == 247, "run \(run)")
                     }

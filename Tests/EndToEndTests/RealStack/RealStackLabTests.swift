@@ -26,25 +26,36 @@ struct RealStackLabTests {
             #expect(scenario.everything.contains(code), "\(scenario)", sourceLocation: sourceLocation)
         }
         for secret in secrets {
-            #expect(!scenario.everything.contains(secret), "\(scenario.name) printed a secret", sourceLocation: sourceLocation)
+            #expect(
+                !scenario.everything.contains(secret), "\(scenario.name) printed a secret",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// After a BLE run the link is down on both sides: bluetoothd's Device1 is not connected on any
     /// adapter, and the peripheral has no connection.
-    static func expectLinkReleased(_ record: JSONValue?, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectLinkReleased(
+        _ record: JSONValue?, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let views = record?["bluetoothd_connected_after"]
         for controller in ["hci0", "hci1"] {
-            #expect(views?[controller] != .bool(true), "\(name): \(controller) still connected", sourceLocation: sourceLocation)
+            #expect(
+                views?[controller] != .bool(true), "\(name): \(controller) still connected",
+                sourceLocation: sourceLocation)
         }
         #expect(record?["peripheral"]?["connected_now"] == .bool(false), "\(name)", sourceLocation: sourceLocation)
     }
 
     /// After a SoftAP run the host is back on its home network and no profile of ztprov's is left.
-    static func expectHomeRestored(_ scenario: RealStackLab.Scenario, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectHomeRestored(_ scenario: RealStackLab.Scenario, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         let wifi = scenario["wifi_after"]
-        #expect(wifi?["active"] == ["home:wlan0"], "\(scenario.name): \(String(describing: wifi))", sourceLocation: sourceLocation)
-        #expect(wifi?["profiles"] == ["home"], "\(scenario.name): \(String(describing: wifi))", sourceLocation: sourceLocation)
+        #expect(
+            wifi?["active"] == ["home:wlan0"], "\(scenario.name): \(String(describing: wifi))",
+            sourceLocation: sourceLocation)
+        #expect(
+            wifi?["profiles"] == ["home"], "\(scenario.name): \(String(describing: wifi))",
+            sourceLocation: sourceLocation)
         #expect(scenario["home_reconnect_needed"] == nil, "\(scenario.name)", sourceLocation: sourceLocation)
     }
 
@@ -64,6 +75,15 @@ struct RealStackLabTests {
     ])
     func doctorNamesEachBlocker(name: String, code: String) async throws {
         Self.expect(try await Self.scenario(name), status: 3, code: code)
+    }
+
+    /// bluetoothd shows a soft-blocked adapter as plain "off"; `ble` must still name rfkill, as doctor does.
+    @Test func bleOnASoftBlockedAdapterNamesRfkill() async throws {
+        let doctor = try await Self.scenario("doctor-rfkill-soft-blocked")
+        let ble = RealStackLab.Scenario(name: "ble under rfkill", record: doctor["ble"] ?? .null)
+        Self.expect(ble, status: 3, code: "host.adapter-blocked")
+        #expect(ble.standardError.contains("rfkill unblock"), "\(ble)")
+        #expect(!ble.standardError.contains("bluetoothctl power on"), "\(ble)")
     }
 
     // MARK: scan and ble
@@ -122,6 +142,8 @@ struct RealStackLabTests {
     @Test func bleCtrlCExitsWith130AndReleasesTheLink() async throws {
         let ble = try await Self.scenario("ble-ctrl-c")
         Self.expect(ble, status: 130)
+        // bluetoothd answers Disconnect after its disconnect timer (~2–3 s): the user is told why they wait.
+        #expect(ble.standardError.contains("Interrupted: releasing the device"), "\(ble)")
         Self.expectLinkReleased(ble.record, ble.name)
     }
 

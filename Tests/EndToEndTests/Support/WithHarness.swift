@@ -1,4 +1,5 @@
 import TestSupport
+
 /// Runs `body` with a harness brought up for `scenario`, and takes it down on every way out: return,
 /// thrown error, or recorded test failure (which does not throw).
 ///

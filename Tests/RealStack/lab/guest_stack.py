@@ -125,7 +125,7 @@ class GuestStack:
         await self.start_bluetoothd()
         for address in KERNEL_CONTROLLERS:
             await self.ble.add_kernel_controller(address)
-        await wait_until("both adapters powered", self.adapters_powered, 30)
+        await wait_until("both adapters powered", self.adapters_powered, 60)
 
     async def _bus_up(self) -> bool:
         return os.path.exists("/run/dbus/system_bus_socket")
@@ -257,7 +257,7 @@ class GuestStack:
         async def ready_file() -> bool:
             return os.path.exists(ready)
 
-        await wait_until(f"{name} listening", ready_file, 20)
+        await wait_until(f"{name} listening", ready_file, 60)
 
     async def start_network_manager(self) -> None:
         os.makedirs("/etc/NetworkManager/conf.d", exist_ok=True)
@@ -279,7 +279,7 @@ class GuestStack:
 
     async def start_nm(self) -> None:
         await self.start_daemon("NetworkManager", ["NetworkManager", "--no-daemon", "--log-level=INFO"])
-        await wait_until("NetworkManager managing wlan0", self._wlan0_managed, 30)
+        await wait_until("NetworkManager managing wlan0", self._wlan0_managed, 60)
 
     async def _wlan0_managed(self) -> bool:
         code, text = await run("nmcli", "-t", "-f", "DEVICE,STATE", "device", check=False)
