@@ -130,7 +130,7 @@ struct RealStackLabTests {
         Self.expectLinkReleased(ble.record, ble.name)
     }
 
-    @Test(arguments: [("ble-adapter-hci1", 1), ("ble-adapter-address", 1)])
+    @Test(arguments: [("ble-adapter-hci1", 1), ("ble-adapter-address", 1), ("ble-adapter-slot", 1)])
     func bleAdapterChoiceConnectsThroughThatController(name: String, controller: Int) async throws {
         let ble = try await Self.scenario(name)
         Self.expect(ble, status: 0)
@@ -196,6 +196,19 @@ struct RealStackLabTests {
         let softap = try await Self.scenario("softap-ctrl-c")
         Self.expect(softap, status: 130)
         Self.expectHomeRestored(softap)
+    }
+
+    /// A hotspot gone within the last ~30 s is still in NetworkManager's scan list. ztprov trusts the list,
+    /// activates the profile and leaves the host offline until NetworkManager gives up (`ssid-not-found`),
+    /// instead of checking the access point's `LastSeen` (or a fresh scan) and failing fast with 4.
+    @Test func softapFailsFastForAHotspotThatJustVanished() async throws {
+        let softap = try await Self.scenario("softap-hotspot-vanished")
+        #expect(softap["lab_error"] == nil, "\(softap)")
+        Self.expectHomeRestored(softap)
+        withKnownIssue("ztprov trusts a stale scan entry (LastSeen not checked yet)") {
+            #expect(softap.exitStatus == 4, "\(softap)")
+            #expect(!softap.standardError.contains("Joining"), "the host left its network: \(softap)")
+        }
     }
 
     // MARK: batch

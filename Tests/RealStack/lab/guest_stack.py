@@ -112,6 +112,7 @@ class GuestStack:
         self.daemons: dict[str, Daemon] = {}
         self.hotspot_bssid = ""
         self.device_id = ""
+        self.hotspot: tuple | None = None
 
     # Bluetooth -------------------------------------------------------------------------------------
 
@@ -147,16 +148,24 @@ class GuestStack:
                 return False
         return True
 
+    async def assign_slot(self, controller: str, slot: int) -> None:
+        """A udev rule like the one a station installs gives `controller` the station slot `slot`."""
+        os.makedirs("/etc/udev/rules.d", exist_ok=True)
+        with open("/etc/udev/rules.d/70-ztlab-slot.rules", "w") as handle:
+            handle.write(f'SUBSYSTEM=="bluetooth", KERNEL=="{controller}", ENV{{ZTPROV_SLOT}}="{slot}"\n')
+        await run("udevadm", "control", "--reload")
+        await run("udevadm", "trigger", "--action=add", "--subsystem-match=bluetooth")
+        await run("udevadm", "settle", "--timeout=20", timeout=25)
+
     async def set_powered(self, index: int, powered: bool) -> None:
         await run("btmgmt", "--index", str(index), "power", "on" if powered else "off")
 
     def bluetooth_rfkill(self) -> list[str]:
+        """The controllers' rfkill switches (the hwsim radios moved to namespaces vanish from the list)."""
         paths = []
-        for entry in sorted(os.listdir("/sys/class/rfkill")):
-            base = f"/sys/class/rfkill/{entry}"
-            with open(f"{base}/type") as handle:
-                if handle.read().strip() == "bluetooth":
-                    paths.append(base)
+        for index in range(len(KERNEL_CONTROLLERS)):
+            base = f"/sys/class/bluetooth/hci{index}"
+            paths += [f"{base}/{entry}" for entry in os.listdir(base) if entry.startswith("rfkill")]
         return paths
 
     def set_bluetooth_soft_block(self, blocked: bool) -> None:
@@ -188,7 +197,6 @@ class GuestStack:
             await run("ip", "-n", netns, "addr", "add", address, "dev", interface)
         await self.start_home()
         await self.start_hotspot("wpa2")
-        await self.start_device_host({"protocomm": {"security": 1}})
         await self.start_network_manager()
 
     async def _three_radios(self) -> bool:
@@ -224,20 +232,26 @@ class GuestStack:
                 f"--dhcp-leasefile=/run/dnsmasq-{netns}.leases", "--no-resolv", "--log-dhcp"]
 
     async def start_hotspot(self, security: str, ssid: str | None = None) -> str:
-        """The device's hotspot: "wpa2" or "open". Returns its SSID."""
+        """The device's hotspot: "wpa2" or "open" (kept when it already runs so). Returns its SSID."""
+        ssid = ssid or ("PROV_LAB_WPA2" if security == "wpa2" else "PROV_LAB_OPEN")
+        if self.hotspot == (security, ssid) and "hostapd-dev" in self.daemons:
+            return ssid
+        self.hotspot = (security, ssid)
         await self.stop_daemon("hostapd-dev")
         await self.stop_daemon("dnsmasq-dev")
-        ssid = ssid or ("PROV_LAB_WPA2" if security == "wpa2" else "PROV_LAB_OPEN")
         conf = self._hostapd_conf("wlan1", ssid, HOTSPOT_PASSWORD if security == "wpa2" else None)
         await self.start_daemon("hostapd-dev", ["ip", "netns", "exec", "dev", "hostapd", conf])
         await self.start_daemon("dnsmasq-dev", self._dnsmasq("dev", "wlan1", "192.168.4"))
         return ssid
 
     async def stop_hotspot(self) -> None:
+        self.hotspot = None
         await self.stop_daemon("hostapd-dev")
         await self.stop_daemon("dnsmasq-dev")
 
     async def start_device_host(self, config: dict) -> None:
+        """The device's HTTP and UDP services behind the hotspot, restarted for each provisioning run
+        (the provisioning manager stops after success) unless nothing used it since."""
         config = json.loads(json.dumps(config))
         config.setdefault("protocomm", {})["ap_bssid"] = self.hotspot_bssid
         await self._device_host("device-host", "dev", config, "192.168.4.1:80")
