@@ -4,8 +4,9 @@ import PackageDescription
 /// Settings every target shares.
 ///
 /// Explicit existentials, explicit imports, and imports that stay internal unless a module re-exports
-/// a type on purpose. CI (which sets `CI`) also turns warnings into errors, so the build it checks is
-/// the one `swift test` reuses.
+/// a type on purpose. With `CI` set (CI sets it, and `.ci/run` sets it for a run by hand) warnings are
+/// errors; the flag lives here rather than on the command line so the build `.ci/run` checks is the one
+/// `swift test` reuses.
 let strictSettings: [SwiftSetting] =
     [
         .enableUpcomingFeature("ExistentialAny"),
@@ -42,6 +43,7 @@ let package = Package(
                 "NetworkManager",
                 "Sockets",
                 "Records",
+                "JSONWriting",
                 "SQLiteRecordStore",
                 "PostgresRecordStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -77,6 +79,7 @@ let package = Package(
             name: "Protocomm",
             dependencies: [
                 "CryptoPrimitives",
+                "JSONWriting",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             exclude: ["Protos"],
@@ -84,7 +87,13 @@ let package = Package(
         ),
         .target(
             name: "ZhitingLAN",
-            dependencies: ["CryptoPrimitives"],
+            dependencies: ["CryptoPrimitives", "JSONWriting"],
+            swiftSettings: strictSettings
+        ),
+
+        /// The one JSON string escaper, for the hand-written JSON whose key order matters.
+        .target(
+            name: "JSONWriting",
             swiftSettings: strictSettings
         ),
 
@@ -99,6 +108,7 @@ let package = Package(
 
         .target(
             name: "Records",
+            dependencies: ["JSONWriting"],
             swiftSettings: strictSettings
         ),
 
@@ -224,6 +234,11 @@ let package = Package(
         .testTarget(
             name: "HCITests",
             dependencies: ["HCI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "JSONWritingTests",
+            dependencies: ["JSONWriting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,63 +1,144 @@
 #!/usr/bin/env python3
-"""Checks ztprov's layering rules on the import lines of Sources/.
+"""Checks ztprov's layering rules on the import lines and API uses of Sources/.
 
-Rules (architecture.md §3.1):
-  - protocol cores import no adapter, no port module, no orchestration, no C module, no I/O library;
-  - Provisioning imports no adapter and no C module;
-  - each C module is imported by exactly one Swift target, and only from that target's C folder;
-  - only the executable prints.
+The layers come from the package manifest (`swift package dump-package`), not from a list kept here:
+  - C modules are the system-library targets; each has one owner, the only target that depends on it;
+  - the crypto door is the owner of COpenSSL;
+  - ports are the targets an owner of a C module depends on (other than C modules and the crypto door);
+  - protocol cores are the library targets that depend on nothing of ours but the crypto door and other cores;
+  - adapters own a C module (other than OpenSSL), depend on another adapter, or depend on ports alone;
+  - test support is what only tests depend on; every other library target is orchestration.
 
-Usage: check-dependencies.py [SOURCES_DIR]      check a tree (default: ./Sources)
-       check-dependencies.py --self-test        prove every rule can fail, on made-up trees
+Rules:
+  - cores import no module of ours but the crypto door and other cores, no C module, no I/O library, and use no file,
+    process, network, clock or randomness API of Foundation or the system (they are bytes in, bytes out);
+  - orchestration imports no adapter and no C module;
+  - each C module is imported only by its owner, and only from one folder of it;
+  - only executables print.
+
+Usage: check-dependencies.py [SOURCES_DIR]      check a tree (default: ./Sources) against `swift package dump-package`
+       check-dependencies.py --self-test        prove every rule and the layer derivation can fail, on made-up trees
 """
+import json
 import pathlib
 import re
+import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass, field
 
-CORES = {"BluFi", "Protocomm", "ZhitingLAN"}
-ADAPTERS = {"BlueZ", "NetworkManager", "Sockets", "HCI", "SQLiteRecordStore", "PostgresRecordStore"}
-C_MODULE_HOMES = {
-    "COpenSSL": "CryptoPrimitives/OpenSSL",
-    "CDBus": "BlueZ/DBus",
-    "CLibNM": "NetworkManager/GLib",
-    "CBluetooth": "HCI",
-    "CSQLite": "SQLiteRecordStore/SQLite",
-    "CLibPQ": "PostgresRecordStore/LibPQ",
-}
+CRYPTO_LIBRARY = "COpenSSL"
 IO_MODULES = {"Glibc", "Musl", "FoundationNetworking", "Dispatch", "Logging", "SystemPackage"}
-NOT_FOR_CORES = ADAPTERS | {"Transports", "Provisioning", "DeviceEmulator"} | IO_MODULES
-NOT_FOR_PROVISIONING = ADAPTERS
-PRINTING_TARGETS = {"ztprov"}
+CORE_FORBIDDEN_APIS = re.compile(
+    r"\b(FileManager|FileHandle|ProcessInfo|URLSession|DispatchQueue|Thread|ContinuousClock|SuspendingClock|"
+    r"SystemRandomNumberGenerator)\b|\b(Process|Date)\(\)|\bDate\.now\b|\bcontentsOf:|\bTask\.sleep\b|"
+    r"\b(getenv|fopen|arc4random)\(|\.random\((?![^)\n]*using:)")
 
-IMPORT = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate)\s+)?import\s+(?:\w+\s+)?(\w+)", re.M)
+IMPORT = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate)\s+)?import\s+(?:\w+\s+)?(\w+)",
+    re.M)
 PRINT = re.compile(r"(?<![\w.])print\(")
 
 
-def violations(sources: pathlib.Path) -> list[str]:
-    found = []
-    importers: dict[str, set[str]] = {}
+@dataclass
+class Layers:
+    c_owners: dict[str, str] = field(default_factory=dict)
+    crypto_door: str | None = None
+    ports: set[str] = field(default_factory=set)
+    cores: set[str] = field(default_factory=set)
+    adapters: set[str] = field(default_factory=set)
+    test_support: set[str] = field(default_factory=set)
+    executables: set[str] = field(default_factory=set)
+    orchestration: set[str] = field(default_factory=set)
+    problems: list[str] = field(default_factory=list)
+
+    def all_of_ours(self) -> set[str]:
+        return self.ports | self.adapters | self.orchestration | self.cores | self.test_support | {self.crypto_door}
+
+
+def dependency_names(target: dict) -> list[str]:
+    names = []
+    for dependency in target.get("dependencies", []):
+        for kind, value in dependency.items():
+            names.append(value[0] if kind in ("byName", "target", "product") else str(value))
+    return names
+
+
+def derive_layers(manifest: dict) -> Layers:
+    """Sorts the manifest's targets that live under Sources/ into the layers the rules speak of."""
+    targets = {t["name"]: t for t in manifest["targets"]}
+    ours = set(targets)
+    deps = {name: [d for d in dependency_names(t) if d in ours] for name, t in targets.items()}
+    layers = Layers()
+    c_modules = {name for name, t in targets.items() if t["type"] == "system"}
+    for module in sorted(c_modules):
+        owners = sorted(name for name in targets if module in deps[name] and targets[name]["type"] != "test")
+        if len(owners) != 1:
+            layers.problems.append(f"{module} must have exactly one owner target, has {owners}")
+        elif owners:
+            layers.c_owners[module] = owners[0]
+    layers.crypto_door = layers.c_owners.get(CRYPTO_LIBRARY)
+    libraries = {
+        name for name, t in targets.items()
+        if t["type"] == "regular" and not (t.get("path") or "").startswith("Tests/")
+    }
+    layers.executables = {name for name, t in targets.items() if t["type"] == "executable"}
+    depended_on_by_non_tests = {
+        d for name, t in targets.items() if t["type"] != "test" and not (t.get("path") or "").startswith("Tests/")
+        for d in deps[name]
+    }
+    layers.test_support = libraries - depended_on_by_non_tests
+    owners = set(layers.c_owners.values()) - {layers.crypto_door}
+    layers.ports = {
+        d for owner in owners for d in deps[owner] if d not in c_modules and d != layers.crypto_door
+    }
+    rest = libraries - layers.test_support - layers.ports - {layers.crypto_door}
+    layers.cores = set(rest)
+    while pure_only := {name for name in layers.cores if not set(deps[name]) <= layers.cores | {layers.crypto_door}}:
+        layers.cores -= pure_only
+    layers.adapters = set(owners)
+    changed = True
+    while changed:
+        candidates = {
+            name for name in rest - layers.cores - layers.adapters
+            if set(deps[name]) & layers.adapters or (deps[name] and set(deps[name]) <= layers.ports)
+        }
+        changed = bool(candidates)
+        layers.adapters |= candidates
+    layers.orchestration = rest - layers.cores - layers.adapters
+    return layers
+
+
+def violations(sources: pathlib.Path, layers: Layers) -> list[str]:
+    found = list(layers.problems)
+    c_modules = set(layers.c_owners)
+    c_folders: dict[str, set[str]] = {}
     for path in sorted(sources.rglob("*.swift")):
         relative = path.relative_to(sources)
         target = relative.parts[0]
         if "Generated" in relative.parts:
             continue
         text = path.read_text(encoding="utf-8")
+        code = strip_comments(text)
         for module in IMPORT.findall(text):
-            if module.startswith("C") and module in C_MODULE_HOMES:
-                importers.setdefault(module, set()).add(target)
-                home = C_MODULE_HOMES[module]
-                if not str(relative).startswith(home + "/"):
-                    found.append(f"{relative}: imports {module} outside Sources/{home}/")
-            if target in CORES and (module in NOT_FOR_CORES or module in C_MODULE_HOMES):
+            if module in c_modules:
+                if layers.c_owners[module] != target:
+                    found.append(f"{relative}: imports {module}, which belongs to {layers.c_owners[module]}")
+                else:
+                    c_folders.setdefault(module, set()).add(str(relative.parent))
+            if target in layers.cores and module not in layers.cores | {layers.crypto_door} and (
+                    module in IO_MODULES or module in c_modules or module in layers.all_of_ours()):
                 found.append(f"{relative}: core {target} imports {module}")
-            if target == "Provisioning" and (module in NOT_FOR_PROVISIONING or module in C_MODULE_HOMES):
-                found.append(f"{relative}: Provisioning imports {module}")
-        if target not in PRINTING_TARGETS and PRINT.search(strip_comments(text)):
-            found.append(f"{relative}: prints outside the executable")
-    for module, targets in importers.items():
-        if len(targets) > 1:
-            found.append(f"{module} is imported by {len(targets)} targets: {', '.join(sorted(targets))}")
+            if target in layers.orchestration and module in layers.adapters | c_modules:
+                found.append(f"{relative}: {target} (orchestration) imports {module}")
+        if target in layers.cores:
+            for match in CORE_FORBIDDEN_APIS.finditer(code):
+                found.append(f"{relative}: core {target} uses {match.group(0).strip()} (I/O, clock or randomness)")
+        if target not in layers.executables and PRINT.search(code):
+            found.append(f"{relative}: prints outside an executable")
+    for module, folders in c_folders.items():
+        if len(folders) > 1:
+            found.append(f"{module} is imported from {len(folders)} folders: {', '.join(sorted(folders))}")
     return found
 
 
@@ -65,46 +146,104 @@ def strip_comments(text: str) -> str:
     return re.sub(r"//.*", "", text)
 
 
+def made_up_manifest() -> dict:
+    """A small package shaped like ztprov's, for the self-test."""
+    def target(name, kind="regular", deps=(), path=None):
+        return {"name": name, "type": kind, "path": path, "dependencies": [{"byName": [d, None]} for d in deps]}
+    return {"targets": [
+        target("tool", "executable", ["Flows", "Radio", "Wire", "Frames", "Ports"]),
+        target("Flows", deps=["Frames", "Ports", "Crypto"]),
+        target("Frames", deps=["Crypto", "Text"]),
+        target("Text"),
+        target("Ports"),
+        target("Radio", deps=["CRadio", "Ports"]),
+        target("Bus", deps=["CBus"]),
+        target("Wire", deps=["Ports"]),
+        target("Crypto", deps=["COpenSSL"]),
+        target("Helpers", deps=["Ports"]),
+        target("COpenSSL", "system"), target("CRadio", "system"), target("CBus", "system"),
+        target("RadioBus", deps=["Bus", "Ports"]),
+        target("FlowsTests", "test", ["Flows", "Helpers"]),
+    ]}
+
+
 def self_test() -> int:
-    cases = {
-        "core imports a C module": {"BluFi/Frame.swift": "import COpenSSL\n"},
-        "core imports an adapter": {"Protocomm/Session.swift": "internal import BlueZ\n"},
-        "core does I/O": {"ZhitingLAN/Packet.swift": "import Glibc\n"},
-        "C module outside its folder": {"CryptoPrimitives/Digest.swift": "import COpenSSL\n"},
-        "C module in two targets": {
-            "BlueZ/DBus/Connection.swift": "import CDBus\n",
-            "NetworkManager/GLib/Bus.swift": "@preconcurrency import CDBus\n",
-        },
-        "Provisioning imports an adapter": {"Provisioning/Flow.swift": "public import Sockets\n"},
-        "library prints": {"BlueZ/Scanner.swift": "func f() { print(\"x\") }\n"},
-        "Provisioning imports a record store": {"Provisioning/Batch.swift": "import SQLiteRecordStore\n"},
-        "libpq outside its folder": {"PostgresRecordStore/Store.swift": "import CLibPQ\n"},
+    manifest = made_up_manifest()
+    manifest["targets"][0]["dependencies"].append({"byName": ["RadioBus", None]})
+    layers = derive_layers(manifest)
+    expected = {
+        "cores": {"Frames", "Text"}, "ports": {"Ports"}, "adapters": {"Radio", "Bus", "Wire", "RadioBus"},
+        "orchestration": {"Flows"}, "test_support": {"Helpers"}, "crypto_door": "Crypto",
     }
     failures = 0
+    for name, value in expected.items():
+        ok = getattr(layers, name) == value
+        print(f"self-test {'ok  ' if ok else 'FAIL'} derives {name}: {getattr(layers, name)}")
+        failures += 0 if ok else 1
+    doubly_owned = made_up_manifest()
+    doubly_owned["targets"].append({"name": "Radio2", "type": "regular", "path": None,
+                                    "dependencies": [{"byName": ["CRadio", None]}]})
+    caught = derive_layers(doubly_owned).problems
+    print(f"self-test {'ok  ' if caught else 'MISS'} C module with two owners: {caught}")
+    failures += 0 if caught else 1
+    cases = {
+        "core imports a C module": {"Frames/Frame.swift": "import COpenSSL\n"},
+        "core imports an adapter": {"Frames/Session.swift": "internal import Radio\n"},
+        "core imports a port": {"Frames/Session.swift": "import Ports\n"},
+        "core does I/O": {"Frames/Packet.swift": "import Glibc\n"},
+        "core reads a file": {"Frames/Load.swift": "let d = try Data(contentsOf: url)\n"},
+        "core lists a directory": {"Frames/Load.swift": "let f = FileManager.default\n"},
+        "core reads the clock": {"Frames/Stamp.swift": "let now = Date()\n"},
+        "core sleeps": {"Frames/Wait.swift": "try await Task.sleep(for: .seconds(1))\n"},
+        "core draws randomness": {"Frames/Nonce.swift": "let n = UInt8.random(in: 0...9)\n"},
+        "core starts a process": {"Frames/Run.swift": "let p = Process()\n"},
+        "C module outside its owner": {"Crypto/Digest.swift": "import CRadio\n"},
+        "C module in two folders of its owner": {
+            "Radio/Link.swift": "import CRadio\n", "Radio/Low/Socket.swift": "import CRadio\n"},
+        "orchestration imports an adapter": {"Flows/Flow.swift": "public import Radio\n"},
+        "orchestration imports a C module": {"Flows/Flow.swift": "import CBus\n"},
+        "library prints": {"Radio/Scanner.swift": "func f() { print(\"x\") }\n"},
+    }
     for name, files in cases.items():
         with tempfile.TemporaryDirectory() as directory:
             root = pathlib.Path(directory)
             for relative, text in files.items():
                 (root / relative).parent.mkdir(parents=True, exist_ok=True)
                 (root / relative).write_text(text)
-            caught = violations(root)
+            caught = violations(root, layers)
             print(f"self-test {'ok  ' if caught else 'MISS'} {name}: {caught}")
             failures += 0 if caught else 1
     with tempfile.TemporaryDirectory() as directory:
         root = pathlib.Path(directory)
-        (root / "CryptoPrimitives/OpenSSL").mkdir(parents=True)
-        (root / "CryptoPrimitives/OpenSSL/Digest.swift").write_text("internal import COpenSSL\n// print(x)\n")
-        clean = violations(root)
+        allowed = {
+            "Crypto/OpenSSL/Digest.swift": "internal import COpenSSL\n// print(x)\n",
+            "Frames/Frame.swift": "import Crypto\nimport Text\nimport Foundation\nstruct F { var date: Int; let random: UInt8 }\n",
+            "Flows/Flow.swift": "import Frames\nimport Ports\nimport Foundation\nlet now = Date()\n",
+            "tool/Main.swift": "import Radio\nprint(\"ok\")\n",
+        }
+        for relative, text in allowed.items():
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            (root / relative).write_text(text)
+        clean = violations(root, layers)
         print(f"self-test {'ok  ' if not clean else 'FALSE'} allowed layout passes: {clean}")
         failures += 1 if clean else 0
     return 1 if failures else 0
 
 
+def package_manifest(package_directory: pathlib.Path) -> dict:
+    dumped = subprocess.run(
+        ["swift", "package", "dump-package"], cwd=package_directory, capture_output=True, text=True, check=True)
+    return json.loads(dumped.stdout)
+
+
 def main() -> int:
     if sys.argv[1:] == ["--self-test"]:
         return self_test()
-    sources = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "Sources")
-    found = violations(sources)
+    sources = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "Sources").resolve()
+    layers = derive_layers(package_manifest(sources.parent))
+    print(f"layers: cores {sorted(layers.cores)}, ports {sorted(layers.ports)}, adapters {sorted(layers.adapters)}, "
+          f"orchestration {sorted(layers.orchestration)}, crypto door {layers.crypto_door}")
+    found = violations(sources, layers)
     for line in found:
         print(f"dependency rule broken: {line}")
     print(f"dependency check: {len(found)} violation(s) in {sources}")

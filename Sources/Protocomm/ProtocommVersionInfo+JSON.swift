@@ -1,3 +1,5 @@
+internal import JSONWriting
+
 /// The `proto-ver` body as the device writes it: `cJSON_Print` output, tabs and all, so the
 /// emulator's replies look like a real device's.
 extension ProtocommVersionInfo {
@@ -28,32 +30,16 @@ private indirect enum JSONValue {
 
     func printed(depth: Int) -> String {
         switch self {
-        case .string(let text): Self.quoted(text)
+        case .string(let text): JSONText.quoted(text)
         case .number(let value): String(value)
-        case .strings(let items): "[" + items.map(Self.quoted).joined(separator: ", ") + "]"
+        case .strings(let items): "[" + items.map(JSONText.quoted).joined(separator: ", ") + "]"
         case .object(let members): Self.printedObject(members, depth: depth)
         }
     }
 
     private static func printedObject(_ members: [(String, JSONValue)], depth: Int) -> String {
         let inner = String(repeating: "\t", count: depth + 1)
-        let lines = members.map { key, value in inner + quoted(key) + ":\t" + value.printed(depth: depth + 1) }
+        let lines = members.map { key, value in inner + JSONText.quoted(key) + ":\t" + value.printed(depth: depth + 1) }
         return "{\n" + lines.joined(separator: ",\n") + "\n" + String(repeating: "\t", count: depth) + "}"
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

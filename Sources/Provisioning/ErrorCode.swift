@@ -1,77 +1,135 @@
-/// A stable, machine-readable error code such as `ble.connect-aborted`, with the exit status it implies.
+/// A stable, machine-readable error code such as `ble.connect-aborted`: the one closed catalogue of
+/// every failure ztprov can report.
 ///
-/// Codes appear in `error[CODE]:` lines and in the JSON result; scripts match on them, so an
-/// existing code never changes its spelling or its exit status.
-public struct ErrorCode: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-    public let exitStatus: ExitStatus
-
-    init(_ rawValue: String, _ exitStatus: ExitStatus) {
-        self.rawValue = rawValue
-        self.exitStatus = exitStatus
-    }
-
-    public var description: String { rawValue }
-}
-
-/// The catalogue: every code ztprov can report, grouped by the part of the host or protocol at fault.
-extension ErrorCode {
+/// Codes appear in `error[CODE]:` lines, in the JSON result and in the records; scripts match on them,
+/// so an existing code never changes its spelling or its exit status. A code names what failed for
+/// the user (the device, the hotspot, the host), never the adapter that noticed it. Each case's exit
+/// status and its general hint are switches over the cases (``exitStatus``, ``hint``), so a new code
+/// does not compile until it has both.
+public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     // MARK: Usage (2)
-    public static let invalidOption = ErrorCode("usage.invalid-option", .usage)
-    public static let secretMissing = ErrorCode("usage.secret-missing", .usage)
-    public static let secretUnreadable = ErrorCode("usage.secret-unreadable", .usage)
+    case invalidOption = "usage.invalid-option"
+    case secretMissing = "usage.secret-missing"
+    case secretUnreadable = "usage.secret-unreadable"
+    case batchBadInput = "batch.bad-input"
+    case softAPInvalidSSID = "softap.invalid-ssid"
+    case softAPInvalidPassphrase = "softap.invalid-passphrase"
+    case softAPInvalidHotspotPassword = "softap.invalid-hotspot-password"
+    case softAPCredentialsMissing = "softap.credentials-missing"
 
     // MARK: Host preconditions (3)
-    public static let kernelBluetoothMissing = ErrorCode("host.no-kernel-bluetooth", .hostPrecondition)
-    public static let permissionDenied = ErrorCode("host.permission-denied", .hostPrecondition)
-    public static let lanInterfaceNotFound = ErrorCode("lan.interface-not-found", .hostPrecondition)
-    public static let lanPortInUse = ErrorCode("lan.port-in-use", .hostPrecondition)
-    public static let lanSocketFailed = ErrorCode("lan.socket-failed", .hostPrecondition)
+    case kernelBluetoothMissing = "host.no-kernel-bluetooth"
+    case permissionDenied = "host.permission-denied"
+    case hostRadioBlocked = "host.radio-blocked"
+    /// bluetoothd is not on the system bus.
+    case bluetoothdAbsent = "host.bluetoothd-absent"
+    /// bluetoothd exports no adapter at all.
+    case noBluetoothAdapter = "host.no-adapter"
+    /// No adapter matches `--adapter`.
+    case bluetoothAdapterNotFound = "host.adapter-not-found"
+    case bluetoothAdapterPoweredOff = "host.adapter-powered-off"
+    /// rfkill blocks the adapter.
+    case bluetoothAdapterBlocked = "host.adapter-blocked"
+    /// NetworkManager is not running or not reachable on the system bus.
+    case networkServiceUnavailable = "host.networkmanager-absent"
+    /// No Wi-Fi device NetworkManager manages and could join a hotspot with.
+    case wifiInterfaceUnavailable = "host.no-wifi-device"
+    case softAPInterfaceUnusable = "softap.interface-unusable"
+    case lanInterfaceNotFound = "lan.interface-not-found"
+    case lanPortInUse = "lan.port-in-use"
+    case lanSocketFailed = "lan.socket-failed"
+    /// The database cannot be opened or reached: path, permissions, server down, login refused.
+    case recordsUnavailable = "records.unavailable"
+    /// A newer ztprov's schema, or a database that is not ztprov's.
+    case recordsIncompatibleSchema = "records.incompatible-schema"
+    /// An attempt could not be stored (disk full, I/O error, lock held too long).
+    case recordsWriteFailed = "records.write-failed"
+    case recordsReadFailed = "records.read-failed"
 
     // MARK: Device not found (4)
-    public static let lanNoReply = ErrorCode("lan.no-reply", .deviceNotFound)
-    public static let lanDeviceNotFound = ErrorCode("lan.device-not-found", .deviceNotFound)
+    case bleDeviceNotFound = "ble.device-not-found"
+    case softAPHotspotNotFound = "softap.hotspot-not-found"
+    case lanNoReply = "lan.no-reply"
+    case lanDeviceNotFound = "lan.device-not-found"
 
     // MARK: Link failures (5)
-    public static let bleConnectAborted = ErrorCode("ble.connect-aborted", .linkFailure)
-    public static let bluFiSequenceMismatch = ErrorCode("blufi.sequence-mismatch", .linkFailure)
-    public static let lanSendFailed = ErrorCode("lan.send-failed", .linkFailure)
-    public static let scUnreachable = ErrorCode("sc.unreachable", .linkFailure)
+    case bleConnectAborted = "ble.connect-aborted"
+    /// The device resolved its services but not the protocol's (wrong device or a stale cache).
+    case bleServicesMissing = "ble.services-missing"
+    /// bluetoothd refused an operation the flow needs, for a reason it named.
+    case bleRefused = "ble.refused"
+    case bleLinkLost = "ble.link-lost"
+    case bluFiSequenceMismatch = "blufi.sequence-mismatch"
+    /// A frame the other side cannot use: malformed, unexpected, or refused by the device.
+    case bluFiProtocolError = "blufi.protocol-error"
+    case softAPJoinFailed = "softap.join-failed"
+    case softAPRestoreFailed = "softap.restore-failed"
+    case softAPDeviceUnreachable = "softap.device-unreachable"
+    case softAPEndpointMissing = "softap.endpoint-missing"
+    case softAPConnectionClosed = "softap.connection-closed"
+    case softAPProtocolError = "softap.protocol-error"
+    case softAPOutcomeUnknown = "softap.outcome-unknown"
+    case lanSendFailed = "lan.send-failed"
+    case scUnreachable = "sc.unreachable"
 
     // MARK: Authentication (6)
-    public static let wrongPoP = ErrorCode("softap.wrong-pop", .authenticationFailed)
-    public static let hotspotPasswordRejected = ErrorCode("nm.no-secrets", .authenticationFailed)
-    public static let scTokenRejected = ErrorCode("sc.token-rejected", .authenticationFailed)
+    /// The BluFi key exchange failed or the two sides derived different keys.
+    case bluFiNegotiationFailed = "blufi.negotiation-failed"
+    case wrongPoP = "softap.wrong-pop"
+    case softAPSessionRejected = "softap.session-rejected"
+    case softAPHandshakeFailed = "softap.handshake-failed"
+    case softAPUnsupportedSecurity = "softap.unsupported-security"
+    /// The device's hotspot refused the password the host joined with.
+    case hotspotPasswordRejected = "softap.hotspot-password-rejected"
+    case scTokenRejected = "sc.token-rejected"
+
+    // MARK: The device could not join the target Wi-Fi (7)
+    case bluFiWiFiWrongPassword = "blufi.wifi-wrong-password"
+    case bluFiWiFiNotFound = "blufi.wifi-not-found"
+    case bluFiWiFiJoinFailed = "blufi.wifi-join-failed"
+    /// The device was still trying when the join's time ran out.
+    case bluFiWiFiJoinTimeout = "blufi.wifi-join-timeout"
+    case bluFiWiFiScanFailed = "blufi.wifi-scan-failed"
+    case softAPWiFiWrongPassword = "softap.wifi-wrong-password"
+    case softAPWiFiNotFound = "softap.wifi-not-found"
+    case softAPWiFiJoinFailed = "softap.wifi-join-failed"
+    case softAPConfigRejected = "softap.config-rejected"
 
     // MARK: Hand-off failed or not confirmed (8)
-    public static let lanBadReply = ErrorCode("lan.bad-reply", .handoffFailed)
-    public static let handoffNoToken = ErrorCode("handoff.no-token", .handoffFailed)
-    public static let handoffNoInfo = ErrorCode("handoff.no-info", .handoffFailed)
-    public static let handoffNotConfirmed = ErrorCode("handoff.not-confirmed", .handoffFailed)
-    public static let handoffServerMismatch = ErrorCode("handoff.server-mismatch", .handoffFailed)
-    public static let handoffRejected = ErrorCode("handoff.rejected", .handoffFailed)
-    public static let handoffTargetIsHub = ErrorCode("handoff.target-is-hub", .handoffFailed)
-    public static let scHTTPError = ErrorCode("sc.http-error", .handoffFailed)
-    public static let scBadResponse = ErrorCode("sc.bad-response", .handoffFailed)
+    /// The device ID sent over BluFi is not the 12 hex digits the LAN protocol needs.
+    case bluFiUnusableDeviceID = "blufi.unusable-device-id"
+    case lanBadReply = "lan.bad-reply"
+    case handoffNoToken = "handoff.no-token"
+    case handoffNoInfo = "handoff.no-info"
+    case handoffNotConfirmed = "handoff.not-confirmed"
+    case handoffServerMismatch = "handoff.server-mismatch"
+    case handoffRejected = "handoff.rejected"
+    case handoffTargetIsHub = "handoff.target-is-hub"
+    case scHTTPError = "sc.http-error"
+    case scBadResponse = "sc.bad-response"
 
-    // MARK: Timeouts and interruption
-    public static let timeout = ErrorCode("timeout", .timeout)
-    public static let scTimeout = ErrorCode("sc.timeout", .timeout)
-    public static let interrupted = ErrorCode("interrupted", .interrupted)
+    // MARK: Timeouts (9)
+    case timeout = "timeout"
+    case softAPJoinTimeout = "softap.join-timeout"
+    case softAPDeviceTimeout = "softap.device-timeout"
+    case softAPWiFiConnectTimeout = "softap.wifi-connect-timeout"
+    case scTimeout = "sc.timeout"
 
-    /// Every code ztprov can report; tests use it to prove the spellings are unique.
-    public static let catalogue: [ErrorCode] =
-        sharedCatalogue + softAPCatalogue + bleCatalogue + hostCatalogue + batchCatalogue + recordsCatalogue
+    // MARK: Batch verdict (10) and interruption (130)
+    /// The batch ran to its end, but some units were not provisioned; the records say which and why.
+    case batchIncomplete = "batch.incomplete"
+    case interrupted = "interrupted"
 
-    /// The general, LAN and SC codes; each path adds its own list.
-    static let sharedCatalogue: [ErrorCode] = [
-        .invalidOption, .secretMissing, .secretUnreadable,
-        .kernelBluetoothMissing, .permissionDenied, .lanInterfaceNotFound, .lanPortInUse, .lanSocketFailed,
-        .lanNoReply, .lanDeviceNotFound,
-        .bleConnectAborted, .bluFiSequenceMismatch, .lanSendFailed, .scUnreachable,
-        .wrongPoP, .hotspotPasswordRejected, .scTokenRejected,
-        .lanBadReply, .handoffNoToken, .handoffNoInfo, .handoffNotConfirmed, .handoffServerMismatch,
-        .handoffRejected, .handoffTargetIsHub, .scHTTPError, .scBadResponse,
-        .timeout, .scTimeout, .interrupted,
-    ]
+    public var description: String { rawValue }
+
+    /// The spelling this code had before it stopped naming an adapter; the JSON result carries it as
+    /// `code_alias` for one release so scripts can move over.
+    public var formerSpelling: String? {
+        switch self {
+        case .hotspotPasswordRejected: "nm.no-secrets"
+        case .networkServiceUnavailable: "nm.unavailable"
+        case .wifiInterfaceUnavailable: "nm.no-wifi-device"
+        default: nil
+        }
+    }
 }

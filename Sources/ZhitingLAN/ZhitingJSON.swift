@@ -1,3 +1,5 @@
+internal import JSONWriting
+
 /// A JSON value whose objects keep their key order, serialised compactly.
 ///
 /// Requests must come out byte for byte as the apps send them (`method`, `params`, `id`), and
@@ -41,20 +43,6 @@ enum ZhitingJSON: Sendable {
     }
 
     private static func writeString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += Array(#"\""#.utf8)
-            case UInt8(ascii: "\\"): output += Array(#"\\"#.utf8)
-            case 0x0A: output += Array(#"\n"#.utf8)
-            case 0x0D: output += Array(#"\r"#.utf8)
-            case 0x09: output += Array(#"\t"#.utf8)
-            case 0x00..<0x20:
-                let hex = String(byte, radix: 16)
-                output += Array(("\\u00" + (byte < 0x10 ? "0" : "") + hex).utf8)
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
+        output += Array(JSONText.quoted(text).utf8)
     }
 }

@@ -68,8 +68,11 @@ struct BatchEndToEndTests {
     /// No secret in the output or in any byte of the database files (main file and WAL).
     static func expectNoSecret(_ outcome: ProcessOutcome, _ directory: URL) throws {
         #expect(!outcome.everything.contains(wifiPassword))
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasPrefix("records")
-        {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasPrefix("records")
+        }
+        #expect(files.contains("records.sqlite"), "no database to search: \(files)")
+        for file in files {
             let bytes = try Data(contentsOf: directory.appendingPathComponent(file))
             #expect(bytes.range(of: Data(wifiPassword.utf8)) == nil, "\(file) holds the password")
         }

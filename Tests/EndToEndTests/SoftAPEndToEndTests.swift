@@ -121,7 +121,8 @@ struct SoftAPEndToEndTests {
             var launch = try self.launch(h)
             launch.environment["E2E_AP"] = "not-the-hotspot-password"
             let outcome = try await launch.run()
-            expectFailure(outcome, code: "nm.no-secrets", status: 6)
+            expectFailure(outcome, code: "softap.hotspot-password-rejected", status: 6)
+            #expect(outcome.result?["code_alias"] as? String == "nm.no-secrets")
             #expect(!outcome.everything.contains("not-the-hotspot-password"))
             try await expectCleanHost(h, outcome)
         }

@@ -1,25 +1,145 @@
+import Foundation
 import Provisioning
 import Testing
 
+/// The catalogue is the contract scripts and the factory line match on: every spelling and exit status is
+/// pinned here, every code can be acted on, and every code is produced by some test.
 @Suite struct ErrorCodeTests {
+    /// Every code and its exit status, in catalogue order. A change here is a change of the contract.
+    static let contract = [
+        "usage.invalid-option 2",
+        "usage.secret-missing 2",
+        "usage.secret-unreadable 2",
+        "batch.bad-input 2",
+        "softap.invalid-ssid 2",
+        "softap.invalid-passphrase 2",
+        "softap.invalid-hotspot-password 2",
+        "softap.credentials-missing 2",
+        "host.no-kernel-bluetooth 3",
+        "host.permission-denied 3",
+        "host.radio-blocked 3",
+        "host.bluetoothd-absent 3",
+        "host.no-adapter 3",
+        "host.adapter-not-found 3",
+        "host.adapter-powered-off 3",
+        "host.adapter-blocked 3",
+        "host.networkmanager-absent 3",
+        "host.no-wifi-device 3",
+        "softap.interface-unusable 3",
+        "lan.interface-not-found 3",
+        "lan.port-in-use 3",
+        "lan.socket-failed 3",
+        "records.unavailable 3",
+        "records.incompatible-schema 3",
+        "records.write-failed 3",
+        "records.read-failed 3",
+        "ble.device-not-found 4",
+        "softap.hotspot-not-found 4",
+        "lan.no-reply 4",
+        "lan.device-not-found 4",
+        "ble.connect-aborted 5",
+        "ble.services-missing 5",
+        "ble.refused 5",
+        "ble.link-lost 5",
+        "blufi.sequence-mismatch 5",
+        "blufi.protocol-error 5",
+        "softap.join-failed 5",
+        "softap.restore-failed 5",
+        "softap.device-unreachable 5",
+        "softap.endpoint-missing 5",
+        "softap.connection-closed 5",
+        "softap.protocol-error 5",
+        "softap.outcome-unknown 5",
+        "lan.send-failed 5",
+        "sc.unreachable 5",
+        "blufi.negotiation-failed 6",
+        "softap.wrong-pop 6",
+        "softap.session-rejected 6",
+        "softap.handshake-failed 6",
+        "softap.unsupported-security 6",
+        "softap.hotspot-password-rejected 6",
+        "sc.token-rejected 6",
+        "blufi.wifi-wrong-password 7",
+        "blufi.wifi-not-found 7",
+        "blufi.wifi-join-failed 7",
+        "blufi.wifi-join-timeout 7",
+        "blufi.wifi-scan-failed 7",
+        "softap.wifi-wrong-password 7",
+        "softap.wifi-not-found 7",
+        "softap.wifi-join-failed 7",
+        "softap.config-rejected 7",
+        "blufi.unusable-device-id 8",
+        "lan.bad-reply 8",
+        "handoff.no-token 8",
+        "handoff.no-info 8",
+        "handoff.not-confirmed 8",
+        "handoff.server-mismatch 8",
+        "handoff.rejected 8",
+        "handoff.target-is-hub 8",
+        "sc.http-error 8",
+        "sc.bad-response 8",
+        "timeout 9",
+        "softap.join-timeout 9",
+        "softap.device-timeout 9",
+        "softap.wifi-connect-timeout 9",
+        "sc.timeout 9",
+        "batch.incomplete 10",
+        "interrupted 130",
+    ]
+
+    @Test func theCatalogueIsTheContract() {
+        #expect(ErrorCode.allCases.map { "\($0.rawValue) \($0.exitStatus.rawValue)" } == Self.contract)
+    }
+
     @Test func codesAreUniqueAndWellFormed() {
-        let spellings = ErrorCode.catalogue.map(\.rawValue)
+        let spellings = ErrorCode.allCases.map(\.rawValue) + ErrorCode.allCases.compactMap(\.formerSpelling)
         #expect(Set(spellings).count == spellings.count)
         for code in spellings {
             #expect(code.allSatisfy { $0.isLowercase || $0 == "." || $0 == "-" }, "\(code)")
         }
     }
 
-    @Test func contractCodesKeepTheirExitStatus() {
-        #expect(ErrorCode.bleConnectAborted.rawValue == "ble.connect-aborted")
-        #expect(ErrorCode.bleConnectAborted.exitStatus == .linkFailure)
-        #expect(ErrorCode.bluFiSequenceMismatch.rawValue == "blufi.sequence-mismatch")
-        #expect(ErrorCode.wrongPoP.rawValue == "softap.wrong-pop")
-        #expect(ErrorCode.wrongPoP.exitStatus == .authenticationFailed)
-        #expect(ErrorCode.hotspotPasswordRejected.rawValue == "nm.no-secrets")
-        #expect(ErrorCode.lanNoReply.rawValue == "lan.no-reply")
-        #expect(ErrorCode.lanNoReply.exitStatus == .deviceNotFound)
-        #expect(ErrorCode.interrupted.exitStatus.rawValue == 130)
+    @Test func everyCodeHasAHintAPersonCanActOn() {
+        for code in ErrorCode.allCases {
+            #expect(code.hint.count > 20 && code.hint.hasSuffix("."), "\(code): \(code.hint)")
+            #expect(code.exitStatus != .success, "\(code)")
+        }
+    }
+
+    /// Codes renamed so they stop naming an adapter keep their old spelling as the JSON `code_alias`.
+    @Test func renamedCodesRememberTheirFormerSpelling() {
+        #expect(ErrorCode.hotspotPasswordRejected.formerSpelling == "nm.no-secrets")
+        #expect(ErrorCode.networkServiceUnavailable.formerSpelling == "nm.unavailable")
+        #expect(ErrorCode.wifiInterfaceUnavailable.formerSpelling == "nm.no-wifi-device")
+        #expect(ErrorCode.allCases.allSatisfy { !$0.rawValue.hasPrefix("nm.") })
+    }
+
+    /// A code no test produces is a failure path nobody has seen work: some test other than this file must
+    /// name its case (`.caseName`) or expect its spelling (`"code"` or `error[code]`).
+    @Test func everyCodeIsProducedBySomeTest() throws {
+        let thisFile = URL(fileURLWithPath: #filePath)
+        let repository = thisFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let catalogue = try String(
+            contentsOf: repository.appendingPathComponent("Sources/Provisioning/ErrorCode.swift"), encoding: .utf8)
+        let cases = catalogue.matches(of: #/case (\w+) = "([a-z.-]+)"/#).map {
+            (name: String($0.1), spelling: String($0.2))
+        }
+        #expect(cases.map(\.spelling) == ErrorCode.allCases.map(\.rawValue))
+        var sources = ""
+        let walker = try #require(
+            FileManager.default.enumerator(
+                at: repository.appendingPathComponent("Tests"), includingPropertiesForKeys: nil))
+        for case let file as URL in walker
+        where ["swift", "py"].contains(file.pathExtension) && file.lastPathComponent != thisFile.lastPathComponent {
+            sources += try String(contentsOf: file, encoding: .utf8)
+        }
+        for (name, spelling) in cases {
+            let named =
+                sources.contains(".\(name))") || sources.contains(".\(name),")
+                || sources.contains(".\(name) ") || sources.contains(".\(name)\n")
+            let expected = ["\"\(spelling)\"", "[\(spelling)]", "'\(spelling)'"].contains { sources.contains($0) }
+            #expect(named || expected, "no test produces \(spelling)")
+        }
     }
 
     @Test func exitStatusesMatchTheContractTable() {

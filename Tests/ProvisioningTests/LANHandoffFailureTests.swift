@@ -1,8 +1,9 @@
 import DeviceEmulator
-import Provisioning
 import Testing
 import Transports
 import ZhitingLAN
+
+@testable import Provisioning
 
 /// Every way the hand-off can fail, with the code, exit status and a hint — and never the token.
 @Suite struct LANHandoffFailureTests {
@@ -55,6 +56,22 @@ import ZhitingLAN
         await expectFailure(lan, code: .handoffNoToken, status: .handoffFailed, mentioning: "not the token request")
         let resent = lan.recorder.progress.filter { if case .requestResent = $0 { true } else { false } }
         #expect(resent.count == EmulatedLAN.fastTimeouts.attempts - 1)
+    }
+
+    @Test func theDeviceIgnoresTheInfoRequest() async {
+        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
+        let tokenOnly = EmulatedLAN.switchResponder()
+        await lan.link.attach(
+            .scripted { datagram in
+                var device = tokenOnly
+                let isToken = (try? ZhitingPacket(decoding: datagram))?.reserved == ZhitingPacket.tokenRequestReserved
+                let answered = datagram == ZhitingHello.request || isToken
+                return answered ? device.receivedDatagram(datagram).map { [$0] } ?? [] : []
+            },
+            at: EmulatedLAN.switchAddress
+        )
+        await expectFailure(
+            lan, code: .handoffNoInfo, status: .handoffFailed, mentioning: "did not answer get_prop.info")
     }
 
     @Test func theDeviceNeverConfirms() async {
@@ -146,5 +163,28 @@ import ZhitingLAN
         }
         #expect((error as? ProvisioningError)?.code == .interrupted)
         #expect((error as? ProvisioningError)?.exitStatus == .interrupted)
+    }
+}
+
+/// The socket-level failures, as the LAN flows map what the Sockets adapter throws.
+@Suite struct LANSocketFailureTests {
+    struct SocketFailure: TransportFailure {
+        var kind: TransportFailureKind
+        var detail: String { "errno 19 (No such device)" }
+    }
+
+    @Test func anUnclassifiedSocketFailureIsLANSocketFailed() {
+        let error = ProvisioningError.lanSocketUnavailable(
+            SocketFailure(kind: .other), interface: "wlan0", port: 54321)
+        #expect(error.code == .lanSocketFailed)
+        #expect(error.exitStatus == .hostPrecondition)
+        #expect(error.detail == "errno 19 (No such device)")
+    }
+
+    @Test func aFailedSendIsLANSendFailed() {
+        let error = ProvisioningError.lanTransport(SocketFailure(kind: .other), while: "sending the hello")
+        #expect(error.code == .lanSendFailed)
+        #expect(error.exitStatus == .linkFailure)
+        #expect(error.message == "The LAN socket failed while sending the hello.")
     }
 }

@@ -1,3 +1,5 @@
+internal import JSONWriting
+
 /// `ztprov report`'s output: every attempt as a CSV row or a JSON Lines object, one per line.
 ///
 /// JSON comes as JSON Lines rather than one array: a big export streams and concatenates, a reader

@@ -1,4 +1,5 @@
 import Foundation
+internal import JSONWriting
 
 /// One column of an export: its snake_case name, shared by the CSV header and the JSON keys, and how
 /// a record fills it.

@@ -106,14 +106,13 @@ struct Console: Sendable {
         var text = "\(label): \(error.message)\nhint: \(error.hint)\n"
         if verbosity == .verbose, let detail = error.detail { text += "detail: \(detail)\n" }
         write(.standardError, text)
-        event(
-            "result",
-            [
-                JSONField("ok", false), JSONField("code", .string(error.code.rawValue)),
-                JSONField("exit_status", .int(Int(error.exitStatus.rawValue))),
-                JSONField("message", .string(error.message)), JSONField("hint", .string(error.hint)),
-            ]
-        )
+        var fields = [
+            JSONField("ok", false), JSONField("code", .string(error.code.rawValue)),
+            JSONField("exit_status", .int(Int(error.exitStatus.rawValue))),
+            JSONField("message", .string(error.message)), JSONField("hint", .string(error.hint)),
+        ]
+        if let alias = error.code.formerSpelling { fields.append(JSONField("code_alias", .string(alias))) }
+        event("result", fields)
     }
 
     /// `[ 1.2s]`, the elapsed-time column of terminal lines.

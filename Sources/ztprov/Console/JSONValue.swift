@@ -1,4 +1,4 @@
-import Records
+import JSONWriting
 
 /// A JSON value whose objects keep their key order, for JSON Lines on stdout.
 ///

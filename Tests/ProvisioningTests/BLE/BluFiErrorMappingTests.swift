@@ -99,14 +99,4 @@ import Testing
         let mapped = ProvisioningError.bluFi(.timedOut(.devicePublicKey), Self.context)
         #expect(mapped.message == "The device did not answer the V1 key exchange within 1.5 s.")
     }
-
-    @Test func bleCodesAreUniqueWellFormedAndListedInTheCatalogue() {
-        let spellings = ErrorCode.bleCatalogue.map(\.rawValue)
-        #expect(Set(spellings).count == spellings.count)
-        #expect(Set(spellings).isSubset(of: ErrorCode.catalogue.map(\.rawValue)))
-        for code in spellings {
-            #expect(code.hasPrefix("ble.") || code.hasPrefix("blufi.") || code.hasPrefix("host."), "\(code)")
-            #expect(code.allSatisfy { $0.isLowercase || $0 == "." || $0 == "-" }, "\(code)")
-        }
-    }
 }

@@ -32,11 +32,11 @@ import Transports
         #expect(await rig.joiner.events.isEmpty)
     }
 
-    @Test func wrongHotspotPasswordIsNoSecrets() async throws {
+    @Test func wrongHotspotPasswordIsRejected() async throws {
         let rig = SoftAPRig(SoftAPDeviceCase.security0.configuration, hotspotPassword: "the-real-one")
         let error = try await rig.failure(SoftAPRig.request(hotspotPassword: SoftAPRig.Secrets.hotspotPassword))
         #expect(error.code == .hotspotPasswordRejected)
-        #expect(error.code.rawValue == "nm.no-secrets")
+        #expect(error.code.rawValue == "softap.hotspot-password-rejected")
         #expect(error.exitStatus == .authenticationFailed)
         #expect(error.message.contains("rejected the password"))
         await rig.expectRestored()

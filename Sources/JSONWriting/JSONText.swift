@@ -1,5 +1,8 @@
-/// JSON string literals, written by hand so export keys keep their column order; the console's JSON
-/// Lines quote with it too.
+/// JSON string literals: the one escaper behind every JSON text ztprov writes by hand.
+///
+/// Hand-written JSON exists where key order matters (the Zhiting requests byte for byte, export columns,
+/// the console's JSON Lines, the emulated device's proto-ver reply) and JSONEncoder does not promise it;
+/// all of them quote strings here.
 public enum JSONText {
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
     public static func quoted(_ text: String) -> String {

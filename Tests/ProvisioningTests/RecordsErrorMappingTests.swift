@@ -2,22 +2,10 @@ import Provisioning
 import Records
 import Testing
 
-/// Every records code with its message, hint and exit status, as the mapping produces them.
-@Suite struct RecordsErrorCodeTests {
+/// How each record-store failure reads: code, message, hint and exit status, never the password.
+@Suite struct RecordsErrorMappingTests {
     static let file = RecordStoreLocation.sqlite(path: "/var/lib/ztprov/records.sqlite")
     static let server = RecordStoreLocation.postgres(url: "postgres://line:pw-42@db.example/ztprov")
-
-    @Test func codesKeepTheirSpellingAndExitStatusAndAreInTheCatalogue() {
-        let expected: [(ErrorCode, String)] = [
-            (.recordsUnavailable, "records.unavailable"), (.recordsIncompatibleSchema, "records.incompatible-schema"),
-            (.recordsWriteFailed, "records.write-failed"), (.recordsReadFailed, "records.read-failed"),
-        ]
-        for (code, spelling) in expected {
-            #expect(code.rawValue == spelling)
-            #expect(code.exitStatus == .hostPrecondition)
-            #expect(ErrorCode.catalogue.contains(code))
-        }
-    }
 
     @Test func anUnopenableFileNamesThePathAndPermissions() {
         let error = ProvisioningError.records(

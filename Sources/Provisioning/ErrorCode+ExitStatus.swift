@@ -1,0 +1,39 @@
+extension ErrorCode {
+    /// The process exit status the code implies, per the command-line contract's table.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidOption, .secretMissing, .secretUnreadable, .batchBadInput, .softAPInvalidSSID,
+            .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .softAPCredentialsMissing:
+            .usage
+        case .kernelBluetoothMissing, .permissionDenied, .hostRadioBlocked, .bluetoothdAbsent, .noBluetoothAdapter,
+            .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked,
+            .networkServiceUnavailable, .wifiInterfaceUnavailable, .softAPInterfaceUnusable, .lanInterfaceNotFound,
+            .lanPortInUse, .lanSocketFailed, .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed,
+            .recordsReadFailed:
+            .hostPrecondition
+        case .bleDeviceNotFound, .softAPHotspotNotFound, .lanNoReply, .lanDeviceNotFound:
+            .deviceNotFound
+        case .bleConnectAborted, .bleServicesMissing, .bleRefused, .bleLinkLost, .bluFiSequenceMismatch,
+            .bluFiProtocolError, .softAPJoinFailed, .softAPRestoreFailed, .softAPDeviceUnreachable,
+            .softAPEndpointMissing, .softAPConnectionClosed, .softAPProtocolError, .softAPOutcomeUnknown,
+            .lanSendFailed, .scUnreachable:
+            .linkFailure
+        case .bluFiNegotiationFailed, .wrongPoP, .softAPSessionRejected, .softAPHandshakeFailed,
+            .softAPUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected:
+            .authenticationFailed
+        case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiJoinTimeout,
+            .bluFiWiFiScanFailed, .softAPWiFiWrongPassword, .softAPWiFiNotFound, .softAPWiFiJoinFailed,
+            .softAPConfigRejected:
+            .wifiJoinFailed
+        case .bluFiUnusableDeviceID, .lanBadReply, .handoffNoToken, .handoffNoInfo, .handoffNotConfirmed,
+            .handoffServerMismatch, .handoffRejected, .handoffTargetIsHub, .scHTTPError, .scBadResponse:
+            .handoffFailed
+        case .timeout, .softAPJoinTimeout, .softAPDeviceTimeout, .softAPWiFiConnectTimeout, .scTimeout:
+            .timeout
+        case .batchIncomplete:
+            .batchIncomplete
+        case .interrupted:
+            .interrupted
+        }
+    }
+}

@@ -1,0 +1,94 @@
+extension ErrorCode {
+    /// What a person can do about this kind of failure in general.
+    ///
+    /// A ``ProvisioningError`` carries a hint written for its own circumstances; this one speaks for the
+    /// code as a whole, for places that show a code without a single failure behind it: the shift
+    /// report's failure Pareto, documentation, a test that every code can be acted on.
+    public var hint: String {
+        switch self {
+        case .invalidOption: "Fix the option as the message says; `ztprov <command> --help` lists the options."
+        case .secretMissing: "Give the secret with its --…-file or --…-env option, or run on a terminal to be asked."
+        case .secretUnreadable: "Point the --…-file option at a readable regular file that holds only the secret."
+        case .batchBadInput: "Fix the line; `ztprov batch --help` lists the accepted line shapes."
+        case .softAPInvalidSSID: "Give an SSID of 1 to 32 bytes."
+        case .softAPInvalidPassphrase: "Give a WPA passphrase of 8 to 63 bytes, or 64 hex digits, or --open-network."
+        case .softAPInvalidHotspotPassword: "Give the hotspot password printed on the device (8 to 63 bytes)."
+        case .softAPCredentialsMissing:
+            "Give the PoP (security 1) or SRP password (security 2) with --pop-file or --pop-env."
+        case .kernelBluetoothMissing:
+            "Use a kernel with Bluetooth (CONFIG_BT) and load the controller's driver; see `ztprov doctor`."
+        case .permissionDenied: "Run as root, or add the user to the ztprov group and install the README's polkit rule."
+        case .hostRadioBlocked: "Unblock the radio with `rfkill unblock bluetooth` or `rfkill unblock wifi`."
+        case .bluetoothdAbsent: "Start bluetoothd: `systemctl start bluetooth` (install Debian's bluez package first)."
+        case .noBluetoothAdapter: "Plug in a Bluetooth controller and check `ztprov doctor` lists it."
+        case .bluetoothAdapterNotFound: "Name an adapter `ztprov doctor` lists: hciN, its address, or slot:N."
+        case .bluetoothAdapterPoweredOff: "Power the adapter on: `bluetoothctl power on`."
+        case .bluetoothAdapterBlocked: "Unblock it: `rfkill unblock bluetooth`, then `bluetoothctl power on`."
+        case .networkServiceUnavailable: "Start NetworkManager: `systemctl start NetworkManager`."
+        case .wifiInterfaceUnavailable: "Check `nmcli device` lists a managed Wi-Fi device; `rfkill unblock wifi`."
+        case .softAPInterfaceUnusable: "Name a Wi-Fi interface NetworkManager manages with --wifi-interface."
+        case .lanInterfaceNotFound: "Name an interface `ip link` lists with --lan-interface."
+        case .lanPortInUse: "Stop the other program on UDP port 54321 (often a Zhiting hub app) and run again."
+        case .lanSocketFailed: "Check the LAN interface is up and has an IPv4 address."
+        case .recordsUnavailable: "Check the --db path or URL, its permissions, and that the database server runs."
+        case .recordsIncompatibleSchema:
+            "Point --db at a ztprov records database, or use a ztprov as new as its schema."
+        case .recordsWriteFailed: "Free disk space or fix the database; the attempt was not recorded."
+        case .recordsReadFailed:
+            "Check the database is readable and not damaged (`sqlite3 FILE 'PRAGMA integrity_check'`)."
+        case .bleDeviceNotFound:
+            "Put the device in provisioning mode, move closer, and check --device or --name-prefix."
+        case .softAPHotspotNotFound: "Put the device in provisioning mode, move closer, and check --ap-ssid."
+        case .lanNoReply: "Check the host and the device are on the same LAN and --lan-interface is that LAN."
+        case .lanDeviceNotFound: "Check the device joined the Wi-Fi (its LED) and is on the --lan-interface LAN."
+        case .bleConnectAborted: "Move closer, power-cycle the device, and run again."
+        case .bleServicesMissing:
+            "Check it is the right device; clear bluetoothd's cache with `bluetoothctl remove ADDRESS`."
+        case .bleRefused: "Run again with --verbose to see what bluetoothd refused."
+        case .bleLinkLost: "Move closer and run again; a device that keeps dropping may need a power cycle."
+        case .bluFiSequenceMismatch: "Run again; if it repeats, power-cycle the device."
+        case .bluFiProtocolError: "Run again with --verbose; the firmware may speak another BluFi dialect."
+        case .softAPJoinFailed: "Move closer and run again; --verbose shows NetworkManager's reason."
+        case .softAPRestoreFailed: "Reconnect by hand: `nmcli connection up <name>` for the previous connection."
+        case .softAPDeviceUnreachable: "Check --device-address and that the device's provisioning server runs."
+        case .softAPEndpointMissing: "The firmware lacks a provisioning endpoint; check its provisioning scheme."
+        case .softAPConnectionClosed: "Move closer and run again; the device closed the connection."
+        case .softAPProtocolError: "Run again with --verbose; the firmware may speak another protocomm version."
+        case .softAPOutcomeUnknown: "Check on the LAN whether the device joined (`ztprov discover`)."
+        case .lanSendFailed: "Check the LAN interface is up and the network is reachable."
+        case .scUnreachable: "Check the host's internet connection and --sc-url."
+        case .bluFiNegotiationFailed: "Force the scheme the firmware uses with --security v1, v2 or none."
+        case .wrongPoP: "Give the proof of possession printed on the device or in its manual."
+        case .softAPSessionRejected: "Check the PoP or SRP credentials and --security."
+        case .softAPHandshakeFailed: "Check the PoP or SRP credentials; power-cycle the device and run again."
+        case .softAPUnsupportedSecurity: "Force a scheme the firmware accepts with --security 0, 1 or 2."
+        case .hotspotPasswordRejected:
+            "Give the hotspot password printed on the device with --ap-password-file or --ap-password-env."
+        case .scTokenRejected: "Get a fresh access token from the SC and run again."
+        case .bluFiWiFiWrongPassword, .softAPWiFiWrongPassword: "Check the Wi-Fi password and run again."
+        case .bluFiWiFiNotFound, .softAPWiFiNotFound:
+            "Check the SSID and that the network is 2.4 GHz and in range of the device."
+        case .bluFiWiFiJoinFailed, .softAPWiFiJoinFailed: "Check the network accepts new clients and run again."
+        case .bluFiWiFiJoinTimeout: "Move the device closer to the access point, or give a longer --timeout."
+        case .bluFiWiFiScanFailed: "Run again; the device could not scan while busy."
+        case .softAPConfigRejected: "Check the SSID and password lengths; the device refused the settings."
+        case .bluFiUnusableDeviceID: "The firmware sent an unusable device ID; give --device-id to `ztprov handoff`."
+        case .lanBadReply: "Check the device's firmware version; run again with --verbose."
+        case .handoffNoToken: "Check the device is not already bound to another area; reset it and run again."
+        case .handoffNoInfo: "Run again; the device did not describe itself."
+        case .handoffNotConfirmed: "Run `ztprov handoff` again; check the device reaches the server."
+        case .handoffServerMismatch: "Run `ztprov handoff` again; the device echoed another server."
+        case .handoffRejected: "Check --area-id and the access token, then run `ztprov handoff` again."
+        case .handoffTargetIsHub: "Give the device's own ID; the target is a Smart Assistant hub."
+        case .scHTTPError: "Check --sc-url and the SC's status; run again later."
+        case .scBadResponse: "Check --sc-url points at the SC; run again with --verbose."
+        case .timeout: "Run again with a longer --timeout, closer to the device."
+        case .softAPJoinTimeout: "Move closer to the device and run again, or give a longer --timeout."
+        case .softAPDeviceTimeout: "Move closer and run again; the device stopped answering."
+        case .softAPWiFiConnectTimeout: "Move the device closer to the access point, or give a longer --timeout."
+        case .scTimeout: "Check the host's internet connection and run again."
+        case .batchIncomplete: "Run `ztprov report --final-only` for the reasons; rerunning retries only those units."
+        case .interrupted: "Run the command again when ready; cleanup already ran."
+        }
+    }
+}
