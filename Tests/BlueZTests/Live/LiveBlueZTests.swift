@@ -72,7 +72,8 @@ struct LiveBlueZTests {
             }
             #expect(reply == Self.version13)
             let calls = try mock.calledMethods()
-            #expect(calls.suffix(4) == ["StartNotify", "WriteValue", "StopNotify", "Disconnect"])
+            // Get: the link's MTU, read once the services resolved.
+            #expect(calls.suffix(5) == ["StartNotify", "Get", "WriteValue", "StopNotify", "Disconnect"])
         }
     }
 

@@ -23,7 +23,7 @@ ZTPROV = os.environ["ZTLAB_ZTPROV"]
 WIFI_PASSWORD = "lab-wifi-secret-31"
 ACCESS_TOKEN = "AT-lab-7f00ba11"
 POP = "lab-pop-5150"
-SCENARIO_DEADLINE = 90.0
+SCENARIO_DEADLINE = 150.0
 HANDOFF = ["--area-id", "42", "--access-token-env", "ZTPROV_ACCESS_TOKEN", "--lan-interface", "wlan0"]
 
 
@@ -58,7 +58,7 @@ class Suite:
 
     # Running ztprov --------------------------------------------------------------------------------
 
-    async def ztprov(self, argv: list[str], interrupt=None, timeout: float = 60.0, env_extra=None) -> dict:
+    async def ztprov(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None) -> dict:
         """Runs ztprov; `interrupt` is an async callable that returns once SIGINT should be sent."""
         env = dict(os.environ, HOME="/root", ZTPROV_WIFI_PASSWORD=WIFI_PASSWORD,
                    ZTPROV_ACCESS_TOKEN=ACCESS_TOKEN, ZTPROV_POP=POP, ZTPROV_AP_PASSWORD=HOTSPOT_PASSWORD)
