@@ -69,9 +69,9 @@ struct RealStackLabTests {
 
     @Test(arguments: [
         ("doctor-adapter-down", "host.adapter-powered-off"),
-        ("doctor-rfkill-soft-blocked", "host.adapter-blocked"),
+        ("doctor-rfkill-soft-blocked", "host.radio-blocked"),
         ("doctor-no-bluetoothd", "host.bluetoothd-absent"),
-        ("doctor-no-networkmanager", "nm.unavailable"),
+        ("doctor-no-networkmanager", "host.networkmanager-absent"),
     ])
     func doctorNamesEachBlocker(name: String, code: String) async throws {
         Self.expect(try await Self.scenario(name), status: 3, code: code)
@@ -182,7 +182,8 @@ struct RealStackLabTests {
 
     @Test func softapWrongHotspotPasswordIsNoSecrets() async throws {
         let softap = try await Self.scenario("softap-wrong-hotspot-password")
-        Self.expect(softap, status: 6, code: "nm.no-secrets")
+        Self.expect(softap, status: 6, code: "softap.hotspot-password-rejected")
+        #expect(softap.standardError.contains("NO_SECRETS"), "\(softap)")
         Self.expectHomeRestored(softap)
     }
 
@@ -205,8 +206,10 @@ struct RealStackLabTests {
         let softap = try await Self.scenario("softap-hotspot-vanished")
         #expect(softap["lab_error"] == nil, "\(softap)")
         Self.expectHomeRestored(softap)
+        #expect(softap.exitStatus == 4, "\(softap)")
         withKnownIssue("ztprov trusts a stale scan entry (LastSeen not checked yet)") {
-            #expect(softap.exitStatus == 4, "\(softap)")
+            // NetworkManager's own give-up means the profile was activated and the host left its network.
+            #expect(!softap.standardError.contains("SSID_NOT_FOUND"), "\(softap)")
         }
     }
 

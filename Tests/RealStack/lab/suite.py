@@ -62,7 +62,11 @@ class Suite:
         """Runs ztprov; `interrupt` is an async callable that returns once SIGINT should be sent."""
         env = dict(os.environ, HOME="/root", ZTPROV_WIFI_PASSWORD=WIFI_PASSWORD,
                    ZTPROV_ACCESS_TOKEN=ACCESS_TOKEN, ZTPROV_POP=POP, ZTPROV_AP_PASSWORD=HOTSPOT_PASSWORD)
-        env.update(env_extra or {})
+        for name, value in (env_extra or {}).items():
+            if value is None:
+                env.pop(name, None)
+            else:
+                env[name] = value
         started = time.monotonic()
         process = await asyncio.create_subprocess_exec(ZTPROV, *argv, stdout=asyncio.subprocess.PIPE,
                                                        stderr=asyncio.subprocess.PIPE, env=env)
@@ -253,7 +257,7 @@ class Suite:
         await self.scenario("softap-hotspot-vanished", lambda: self.softap_run("1", security1, [], vanish=True))
         await self.scenario("softap-hotspot-absent", lambda: self.softap_run("1", security1, [], hotspot="absent"))
         await self.scenario("softap-sec2-open", lambda: self.softap_run(
-            "2", {"security": 2, "srp_password": POP}, [], hotspot="open"))
+            "2", {"security": 2, "srp_password": POP}, [], hotspot="open", env_extra={"ZTPROV_AP_PASSWORD": None}))
 
     # Batch -----------------------------------------------------------------------------------------
 
