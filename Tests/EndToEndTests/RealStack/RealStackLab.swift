@@ -43,7 +43,9 @@ actor RealStackLab {
     func scenario(_ name: String) async throws -> Scenario {
         let results = try await bootOnce()
         let record = results["scenarios"]?.array?.first { $0["name"]?.string == name }
-        guard let record else { throw RealStackLabError.scenarioMissing(name) }
+        guard let record else {
+            throw RealStackLabError.scenarioMissing(name, boot: results["boot_failure"]?.string ?? "finished")
+        }
         return Scenario(name: name, record: record)
     }
 
@@ -67,11 +69,17 @@ actor RealStackLab {
             ["--results", results.path, "--ztprov", try ZTProvProcess.executable(), "--timeout", "900"])
         launch.deadline = .seconds(960)
         let outcome = try await launch.run()
-        let document = results.appending(path: "results.json")
-        guard outcome.exitStatus == 0, let data = try? Data(contentsOf: document) else {
+        // A guest that ran out of time still leaves the scenarios it finished (results.json is rewritten
+        // after each): those are judged, the others fail as missing, naming how the boot ended.
+        guard let data = try? Data(contentsOf: results.appending(path: "results.json")) else {
             throw RealStackLabError.bootFailed("\(outcome)")
         }
-        return try JSONDecoder().decode(JSONValue.self, from: data)
+        var document = try JSONDecoder().decode(JSONValue.self, from: data)
+        if outcome.exitStatus != 0, case .object(var members) = document {
+            members["boot_failure"] = .string(outcome.standardError)
+            document = .object(members)
+        }
+        return document
     }
 
     /// Whether the lab runs here: asked for with `ZTPROV_REAL_STACK=1` (CI runs it as a step of its own,
@@ -109,12 +117,12 @@ actor RealStackLab {
 /// Why the lab gave no record.
 enum RealStackLabError: Error, CustomStringConvertible {
     case bootFailed(String)
-    case scenarioMissing(String)
+    case scenarioMissing(String, boot: String)
 
     var description: String {
         switch self {
         case .bootFailed(let detail): "the real-stack lab did not finish: \(detail)"
-        case .scenarioMissing(let name): "the real-stack lab recorded no scenario \(name)"
+        case .scenarioMissing(let name, let boot): "the real-stack lab recorded no scenario \(name) (boot: \(boot))"
         }
     }
 }
