@@ -39,6 +39,7 @@ let package = Package(
                 "CryptoPrimitives",
                 "Transports",
                 "BlueZ",
+                "DBus",
                 "HCI",
                 "NetworkManager",
                 "Sockets",
@@ -120,8 +121,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "DBus",
+            dependencies: ["CDBus"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "BlueZ",
-            dependencies: ["CDBus", "Transports"],
+            dependencies: ["DBus", "Transports"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -228,7 +234,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueZTests",
-            dependencies: ["BlueZ", "Transports", "TestSupport"],
+            dependencies: ["BlueZ", "DBus", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -285,7 +291,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "BluFi", "Records",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Records",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

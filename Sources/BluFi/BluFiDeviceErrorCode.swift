@@ -1,4 +1,4 @@
-/// The one-byte payload of an ERROR frame (`esp_blufi_error_state_t`, blufi.md §5.4).
+/// The one-byte payload of an ERROR frame (`esp_blufi_error_state_t` in ESP-IDF's `esp_blufi_api.h`).
 public struct BluFiDeviceErrorCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt8
 

@@ -26,7 +26,7 @@ public enum BluFiError: Error, Sendable, Equatable {
 
     // MARK: The peer violated the protocol: messages
 
-    /// A type byte outside the spec's tables.
+    /// A type byte that names none of the subtypes ESP-IDF defines.
     case unknownFrameType(BluFiFrameType)
     /// A known message that makes no sense in this direction or at this point of the session.
     case unexpectedFrame(BluFiFrameType)

@@ -1,6 +1,6 @@
 /// One BluFi frame as it travels in a single ATT write (phone → device) or notification (device → phone).
 ///
-/// Wire format (all values on one frame; see `blufi.md` §2):
+/// Wire format (all values on one frame), as ESP-IDF's `blufi_prf.c` parses and builds it:
 ///
 /// ```
 /// offset  size  field

@@ -2,7 +2,7 @@
 ///
 /// Kept as the raw byte so a frame of a subtype this core does not know still travels through the
 /// decoder (ESP-IDF consumes its sequence number and only then drops it); ``isDefined`` says whether
-/// the byte is one of the spec's tables (`blufi.md` §3).
+/// the byte is one of the subtypes ESP-IDF defines (`blufi_int.h`).
 public struct BluFiFrameType: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The two frame kinds; values 2 and 3 of the kind bits are unused.
     public enum Kind: UInt8, Sendable {
@@ -28,13 +28,13 @@ public struct BluFiFrameType: RawRepresentable, Sendable, Hashable, CustomString
     /// The six subtype bits.
     public var subtype: UInt8 { rawValue >> 2 }
 
-    /// Whether the byte names a frame from the spec's control or data tables.
+    /// Whether the byte names one of ESP-IDF's control or data subtypes.
     public var isDefined: Bool { Self.names[self] != nil }
 
     public var description: String { Self.names[self] ?? "type 0x\(String(rawValue, radix: 16))" }
 }
 
-// MARK: Control frames (kind 0, blufi.md §3.1)
+// MARK: Control frames (kind 0)
 
 extension BluFiFrameType {
     /// One byte: the acknowledged sequence number.
@@ -59,7 +59,7 @@ extension BluFiFrameType {
     public static let getWiFiList = BluFiFrameType(.control, subtype: 0x09)
 }
 
-// MARK: Data frames (kind 1, blufi.md §3.2)
+// MARK: Data frames (kind 1)
 
 extension BluFiFrameType {
     /// Security negotiation messages, both directions.

@@ -1,4 +1,5 @@
-/// The GATT layout a BluFi device serves (blufi.md §1): one service, a write and a notify characteristic.
+/// The GATT layout a BluFi device serves (ESP-IDF's `esp_blufi.c`, Bluedroid and NimBLE hosts alike): one
+/// service, a write and a notify characteristic.
 ///
 /// Enable notifications on ``notifyCharacteristicUUID`` before the first write (NimBLE builds drop
 /// every frame to an unsubscribed client) and write with response, one frame per write.

@@ -1,6 +1,7 @@
 public import CryptoPrimitives
 
-/// The NEG messages of a key negotiation (blufi.md §4.2), common to V1 and V2.
+/// The NEG messages of a key negotiation, common to V1 and V2, as ESP-IDF's BluFi example parses them
+/// (`examples/bluetooth/blufi/main/blufi_security.c`).
 ///
 /// The phone sends two messages: `00 LL LL` announces the length of the second without its first
 /// byte, then `01 ‖ len(p) ‖ p ‖ len(g) ‖ g ‖ len(pub) ‖ pub` with 16-bit big-endian lengths. The device

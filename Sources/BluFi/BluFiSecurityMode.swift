@@ -15,6 +15,6 @@ public struct BluFiSecurityMode: OptionSet, Sendable, Hashable {
     public static let dataEncryption = BluFiSecurityMode(rawValue: 0x02)
     /// Control frames carry a checksum.
     public static let controlChecksum = BluFiSecurityMode(rawValue: 0x10)
-    /// Defined by the spec but not implemented by the device.
+    /// Defined by the protocol but never implemented by ESP-IDF's device side.
     public static let controlEncryption = BluFiSecurityMode(rawValue: 0x20)
 }

@@ -1,4 +1,4 @@
-/// The device's connection report (WIFI_REPORT, blufi.md §5.1): three fixed bytes, then TLVs.
+/// The device's connection report (WIFI_REPORT): three fixed bytes, then TLVs.
 ///
 /// Tags reuse data-subtype numbers: 0x01 BSSID, 0x02 SSID, 0x03 password, 0x04 SoftAP SSID,
 /// 0x05 SoftAP password, 0x07 auth mode, 0x06 max connections, 0x08 channel, 0x14 retry budget,

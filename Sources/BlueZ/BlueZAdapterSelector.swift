@@ -1,7 +1,7 @@
 /// Which adapter to use: the kernel name, the controller address, or a station slot set by a udev rule.
 ///
 /// `hciN` numbers follow registration order and move after a USB reset, so stations should prefer the
-/// address or a slot (research §1.3, §2.11).
+/// address or a slot.
 public enum BlueZAdapterSelector: Sendable, Hashable {
     /// The first powered adapter, by name.
     case firstPowered

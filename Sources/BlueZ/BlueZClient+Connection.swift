@@ -1,33 +1,56 @@
-/// Connecting with classified retries, and the scoped GATT session on top.
-extension BlueZClient {
-    /// Connects to `device`, resolves `profile`, turns notifications on, runs `body`, and then stops
-    /// notifications and disconnects on every exit path, task cancellation included.
+import DBus
+public import Transports
+
+/// Connecting with classified retries, and the scoped GATT connection on top.
+extension BlueZClient: GATTCentral {
+    /// Connects to `device`, checks that `services` resolved, runs `body`, and then stops every
+    /// notification session and disconnects on every exit path, task cancellation included.
     ///
     /// Call it after discovery stopped (`findDevice` returns with discovery stopped). Each attempt has
     /// `timeouts.connectAttempt` for `Connect` plus `ServicesResolved`; failures are retried as `retryPolicy`
     /// decides. Throws `BlueZError`, `CancellationError`, or what `body` throws.
     public func withConnectedDevice<Result>(
-        _ device: BlueZDevice, profile: BlueZGATTProfile = .bluFi, retryPolicy: BlueZRetryPolicy = BlueZRetryPolicy(),
-        notifications mode: BlueZNotificationMode = .startNotify, _ body: (BlueZGATTClient) async throws -> Result
+        _ device: BlueZDevice, requiring services: [String] = [], retryPolicy: BlueZRetryPolicy = BlueZRetryPolicy(),
+        notifications mode: BlueZNotificationMode = .startNotify, _ body: (BlueZGATTConnection) async throws -> Result
     ) async throws -> Result {
-        let (connected, write, notify) = try await connect(device, profile: profile, retryPolicy: retryPolicy)
-        let (notifications, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
-        let watcher = addWatcher(linkWatcher(device: connected, notify: notify.path, into: continuation))
-        var session: NotificationSession?
+        let connected = try await connect(
+            device, requiring: services.map(BluetoothUUID.normalized), retryPolicy: retryPolicy)
+        nextGATTSession += 1
+        let session = nextGATTSession
+        gattSessions[session] = GATTSession(device: connected, mode: mode)
+        let gatt = BlueZGATTConnection(
+            device: connected, services: tree.gattServices(of: connected.path),
+            reportedMTU: await currentMTU(of: connected.path) ?? tree.mtu(of: connected.path),
+            client: self, session: session)
         do {
-            session = try await startNotifications(notify, mode: mode, into: continuation)
-            let linkMTU = await currentMTU(of: write.path)
-            let gatt = BlueZGATTClient(
-                device: connected,
-                mtu: linkMTU ?? session?.mtu ?? write.mtu ?? notify.mtu ?? BlueZQuirks.defaultATTMTU,
-                notifications: notifications, client: self, writeCharacteristic: write.path)
             let result = try await body(gatt)
-            await tearDown(connected.path, session: session, watcher: watcher, continuation)
+            await tearDown(session)
             return result
         } catch {
-            await tearDown(connected.path, session: session, watcher: watcher, continuation)
+            await tearDown(session)
             throw error
         }
+    }
+
+    /// ``withConnectedDevice(_:requiring:retryPolicy:notifications:_:)`` with the default policies, as the port.
+    public func withConnection<Result>(
+        to peripheral: BlueZDevice, requiring services: [String], _ body: (any GATTConnection) async throws -> Result
+    ) async throws -> Result {
+        try await withConnectedDevice(peripheral, requiring: services) { try await body($0) }
+    }
+
+    /// One connection's notification sessions, ended together when its scope ends.
+    struct GATTSession {
+        let device: BlueZDevice
+        let mode: BlueZNotificationMode
+        var subscriptions: [DBusObjectPath: Subscription] = [:]
+    }
+
+    /// Notifications on one characteristic: how to turn them off, and where their values go.
+    struct Subscription {
+        let notifications: NotificationSession
+        let watcher: UInt64
+        let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
     }
 
     /// Notifications that are on, and how to turn them off.
@@ -66,22 +89,71 @@ extension BlueZClient {
     /// The tree's copy cannot be trusted: bluetoothd keeps a disconnected device's GATT objects for about
     /// 30 s, without `MTU`, and on a quick reconnect sends no `PropertiesChanged` for it although the link
     /// exchanged the MTU again. `nil` when this BlueZ does not export the property (before 5.62).
-    private func currentMTU(of characteristic: DBusObjectPath) async -> Int? {
+    private func currentMTU(of device: DBusObjectPath) async -> Int? {
+        let characteristic = tree.services(of: device).lazy.flatMap { self.tree.characteristics(of: $0.path) }.first
+        guard let characteristic else { return nil }
         let reply = try? await call(
-            characteristic, BlueZNames.properties, "Get",
+            characteristic.path, BlueZNames.properties, "Get",
             [.string(BlueZNames.gattCharacteristic), .string("MTU")])
         return reply?.first?.integer
     }
 
-    /// Writes one value with response, serialized with every other write; polls while BlueZ says InProgress.
-    func writeValue(_ value: [UInt8], to characteristic: DBusObjectPath) async throws {
+    /// Turns notifications on for one characteristic of a connection's device and streams its values.
+    ///
+    /// Returns the stream and the MTU an acquired notification socket reported, if one was acquired.
+    func subscribe(session: Int, to characteristic: DBusObjectPath) async throws -> (
+        AsyncThrowingStream<[UInt8], any Error>, mtu: Int?
+    ) {
+        guard let state = gattSessions[session],
+            let found = tree.properties(of: characteristic, BlueZNames.gattCharacteristic)
+        else { throw BlueZError.linkLost("the connection scope ended") }
+        if let earlier = gattSessions[session]?.subscriptions.removeValue(forKey: characteristic) {
+            removeWatcher(earlier.watcher)
+            earlier.continuation.finish()
+            await stop(earlier.notifications)
+        }
+        let (stream, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+        let watcher = addWatcher(linkWatcher(device: state.device, notify: characteristic, into: continuation))
+        do {
+            let notifications = try await startNotifications(
+                BlueZGATTCharacteristic(path: characteristic, properties: found), mode: state.mode, into: continuation)
+            guard gattSessions[session] != nil else {
+                await stop(notifications)
+                throw BlueZError.linkLost("the connection scope ended")
+            }
+            gattSessions[session]!.subscriptions[characteristic] = Subscription(
+                notifications: notifications, watcher: watcher, continuation: continuation)
+            return (stream, notifications.mtu)
+        } catch {
+            removeWatcher(watcher)
+            continuation.finish()
+            throw error
+        }
+    }
+
+    /// Reads a characteristic's or descriptor's whole value; bluetoothd reads long values in parts.
+    func readValue(_ attribute: DBusObjectPath, interface: String) async throws -> [UInt8] {
+        let reply = try await call(attribute, interface, "ReadValue", [.properties([:])], timeout: timeouts.write)
+        guard reply.count == 1, let value = reply[0].bytes else {
+            throw BlueZError.classify(DBusError.unexpectedReply("ReadValue answered \(reply)"))
+        }
+        return value
+    }
+
+    /// Writes one value, serialized with every other write; polls while BlueZ says InProgress.
+    ///
+    /// With response, bluetoothd sends a value longer than MTU − 3 as prepare/execute writes by itself.
+    func writeValue(_ value: [UInt8], to characteristic: DBusObjectPath, type: GATTWriteType = .withResponse)
+        async throws
+    {
         let deadline = ContinuousClock.now + timeouts.write
+        let kind = type == .withResponse ? "request" : "command"
         try await serializedWrite {
             while true {
                 do {
                     _ = try await call(
                         characteristic, BlueZNames.gattCharacteristic, "WriteValue",
-                        [.bytes(value), .properties(["type": .string("request")])],
+                        [.bytes(value), .properties(["type": .string(kind)])],
                         timeout: max(ContinuousClock.now.duration(to: deadline), .milliseconds(1)))
                     return
                 } catch BlueZError.inProgress(let error) {
@@ -92,15 +164,15 @@ extension BlueZClient {
         }
     }
 
-    private func connect(_ device: BlueZDevice, profile: BlueZGATTProfile, retryPolicy: BlueZRetryPolicy)
-        async throws -> (BlueZDevice, write: BlueZGATTCharacteristic, notify: BlueZGATTCharacteristic)
+    private func connect(_ device: BlueZDevice, requiring services: [String], retryPolicy: BlueZRetryPolicy)
+        async throws -> BlueZDevice
     {
         var device = device
         var attempt = 1
         while true {
             do {
-                let (write, notify) = try await connectOnce(device, profile: profile)
-                return (tree.device(at: device.path) ?? device, write, notify)
+                try await connectOnce(device, requiring: services)
+                return tree.device(at: device.path) ?? device
             } catch {
                 await disconnect(device.path)
                 guard let failure = BlueZError.classify(error) as? BlueZError,
@@ -113,11 +185,9 @@ extension BlueZClient {
         }
     }
 
-    private func connectOnce(_ device: BlueZDevice, profile: BlueZGATTProfile) async throws -> (
-        write: BlueZGATTCharacteristic, notify: BlueZGATTCharacteristic
-    ) {
+    private func connectOnce(_ device: BlueZDevice, requiring services: [String]) async throws {
         let path = device.path
-        // LE connection creation fails or stalls on many controllers while scanning (research §1.6).
+        // LE connection creation fails or stalls on many controllers while scanning.
         if let adapter = device.adapter { try await stopDiscovery(on: adapter) }
         let deadline = ContinuousClock.now + timeouts.connectAttempt
         // A crashed earlier run can leave the link up; Connect would then fail (bluez/bluez#89).
@@ -136,11 +206,10 @@ extension BlueZClient {
             }
             return current.servicesResolved
         }
-        guard let found = profile.locate(on: path, in: tree) else {
-            throw BlueZError.servicesMissing(
-                "\(device.address) has no service \(profile.service) with both characteristics")
+        let resolved = Set(tree.services(of: path).map(\.uuid))
+        if let missing = services.first(where: { !resolved.contains($0) }) {
+            throw BlueZError.servicesMissing("\(device.address) has no service \(missing)")
         }
-        return found
     }
 
     /// Removes the device with its cached state and discovers it again (its path may change).
@@ -185,21 +254,24 @@ extension BlueZClient {
             ended: { continuation.finish(throwing: $0) })
     }
 
-    private func tearDown(
-        _ device: DBusObjectPath, session: NotificationSession?, watcher: UInt64,
-        _ continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
-    ) async {
-        removeWatcher(watcher)
-        continuation.finish()
-        switch session {
+    private func tearDown(_ session: Int) async {
+        guard let state = gattSessions.removeValue(forKey: session) else { return }
+        for path in state.subscriptions.keys.sorted() {
+            let subscription = state.subscriptions[path]!
+            removeWatcher(subscription.watcher)
+            subscription.continuation.finish()
+            await stop(subscription.notifications)
+        }
+        await disconnect(state.device.path)
+    }
+
+    private func stop(_ notifications: NotificationSession) async {
+        switch notifications {
         case .acquired(let socket):
             socket.close()
         case .started(let characteristic):
             // Also after the device dropped the link: BlueZ keeps the notify session across reconnects.
             _ = try? await call(characteristic, BlueZNames.gattCharacteristic, "StopNotify", honoursCancellation: false)
-        case nil:
-            break
         }
-        await disconnect(device)
     }
 }

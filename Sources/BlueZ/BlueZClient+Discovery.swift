@@ -1,3 +1,5 @@
+import DBus
+
 /// LE discovery: filter, start, report matching devices as they are seen, and always stop.
 extension BlueZClient {
     /// Runs discovery on `adapter` while `body` consumes the matching devices, then stops it on every exit

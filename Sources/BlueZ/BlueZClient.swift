@@ -1,3 +1,5 @@
+public import DBus
+
 /// A client of bluetoothd: one bus connection and a live mirror of BlueZ's object tree.
 ///
 /// The actor shares the connection's loop thread, so signals update the tree synchronously as they are
@@ -25,6 +27,9 @@ public actor BlueZClient {
         [:]
     /// Adapters where this client runs a discovery session, so a connect can stop it first.
     var discoveringAdapters: Set<DBusObjectPath> = []
+    /// Open GATT connection scopes by number, with their notification sessions.
+    var gattSessions: [Int: GATTSession] = [:]
+    var nextGATTSession = 0
     private var writeInFlight = false
     private var writeQueue: [CheckedContinuation<Void, Never>] = []
 

@@ -1,3 +1,5 @@
+public import DBus
+
 /// The one table from D-Bus error names (and `Failed` reasons) to `BlueZError` cases.
 extension BlueZError {
     private static let byName: [String: @Sendable (DBusError) -> BlueZError] = [

@@ -1,5 +1,5 @@
 /// One line per failure for `--verbose` output and logs: what happened, the D-Bus error where there is one,
-/// and what to try where the fix is known (research §1.14).
+/// and what to try where the fix is known.
 extension BlueZError: CustomStringConvertible {
     public var description: String {
         switch self {

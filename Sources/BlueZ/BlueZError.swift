@@ -1,3 +1,5 @@
+public import DBus
+
 /// Why a BlueZ operation failed, keeping bluetoothd's own error (name and message) wherever there is one.
 public enum BlueZError: Error, Sendable, Hashable {
     /// Nothing owns `org.bluez` on the bus: bluetoothd is not running.

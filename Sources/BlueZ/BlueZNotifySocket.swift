@@ -1,3 +1,4 @@
+import DBus
 import Glibc
 
 /// The socket `AcquireNotify` returns: one `SOCK_SEQPACKET` datagram per notification, read on the loop

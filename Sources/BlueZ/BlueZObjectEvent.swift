@@ -1,3 +1,5 @@
+public import DBus
+
 /// One change to bluetoothd's object tree, decoded from a signal or from a `GetManagedObjects` reply.
 ///
 /// Property values are stored without their variant wrapper.

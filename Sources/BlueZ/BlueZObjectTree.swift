@@ -1,3 +1,6 @@
+public import DBus
+public import Transports
+
 /// A mirror of bluetoothd's object tree, kept current by applying `BlueZObjectEvent`s.
 ///
 /// A pure value: the client applies decoded signals on its loop, and tests apply recorded payloads.
@@ -76,6 +79,36 @@ public struct BlueZObjectTree: Sendable, Hashable {
                 }
             }
             .filter { $0.service == service }
+    }
+
+    /// The descriptors of a characteristic.
+    public func descriptors(of characteristic: DBusObjectPath) -> [BlueZGATTDescriptor] {
+        paths(with: BlueZNames.gattDescriptor)
+            .compactMap { path in
+                properties(of: path, BlueZNames.gattDescriptor).map { BlueZGATTDescriptor(path: path, properties: $0) }
+            }
+            .filter { $0.characteristic == characteristic }
+    }
+
+    /// A device's resolved GATT database in the stack-neutral form, object paths as attribute handles.
+    public func gattServices(of device: DBusObjectPath) -> [GATTService] {
+        services(of: device).map { service in
+            GATTService(
+                uuid: service.uuid,
+                characteristics: characteristics(of: service.path).map { characteristic in
+                    GATTCharacteristic(
+                        id: GATTAttributeID(characteristic.path.rawValue), uuid: characteristic.uuid,
+                        properties: characteristic.gattProperties,
+                        descriptors: descriptors(of: characteristic.path).map {
+                            GATTDescriptor(id: GATTAttributeID($0.path.rawValue), uuid: $0.uuid)
+                        })
+                })
+        }
+    }
+
+    /// The ATT MTU bluetoothd exports on the device's characteristics (BlueZ ≥ 5.62), if any.
+    public func mtu(of device: DBusObjectPath) -> Int? {
+        services(of: device).lazy.flatMap { characteristics(of: $0.path) }.compactMap(\.mtu).first
     }
 
     private func paths(with interface: String) -> [DBusObjectPath] {

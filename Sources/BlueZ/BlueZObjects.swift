@@ -1,3 +1,6 @@
+public import DBus
+public import Transports
+
 /// A Bluetooth adapter (`org.bluez.Adapter1`) as last seen.
 public struct BlueZAdapter: Sendable, Hashable {
     /// `/org/bluez/hciN`.
@@ -76,8 +79,34 @@ public struct BlueZGATTCharacteristic: Sendable, Hashable {
     public var uuid: String { BluetoothUUID.normalized(properties["UUID"]?.string ?? "") }
     /// `read`, `write`, `notify`, `indicate`, `write-without-response` …
     public var flags: [String] { properties["Flags"]?.strings ?? [] }
+    /// The flags that are characteristic properties; the rest (`reliable-write`, `encrypt-read` …) are
+    /// extended properties and permissions.
+    public var gattProperties: GATTCharacteristicProperties {
+        flags.reduce(into: []) { properties, flag in
+            if let property = Self.propertyFlags[flag] { properties.insert(property) }
+        }
+    }
+
+    private static let propertyFlags: [String: GATTCharacteristicProperties] = [
+        "broadcast": .broadcast, "read": .read, "write-without-response": .writeWithoutResponse,
+        "write": .write, "notify": .notify, "indicate": .indicate,
+        "authenticated-signed-writes": .authenticatedSignedWrites, "extended-properties": .extendedProperties,
+    ]
     /// The link's ATT MTU, exported since BlueZ 5.62.
     public var mtu: Int? { properties["MTU"]?.integer }
     /// Whether notifications are on.
     public var isNotifying: Bool { properties["Notifying"]?.bool ?? false }
+}
+
+/// A remote GATT descriptor (`org.bluez.GattDescriptor1`).
+public struct BlueZGATTDescriptor: Sendable, Hashable {
+    /// The descriptor object.
+    public var path: DBusObjectPath
+    /// The properties as bluetoothd reports them.
+    public var properties: [String: DBusValue]
+
+    /// The characteristic it belongs to.
+    public var characteristic: DBusObjectPath? { properties["Characteristic"]?.objectPath }
+    /// The descriptor UUID, normalized.
+    public var uuid: String { BluetoothUUID.normalized(properties["UUID"]?.string ?? "") }
 }

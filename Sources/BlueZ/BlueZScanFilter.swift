@@ -1,29 +1,26 @@
+import DBus
+import Transports
+
 /// What to look for while scanning: service UUIDs, a name prefix, an address. Every given criterion must
 /// hold, and results are matched here even though bluetoothd filters too, because it merges all clients'
 /// filters (`BlueZQuirks.discoveryFiltersAreMerged`).
 public struct BlueZScanFilter: Sendable, Hashable {
     /// Advertised service UUIDs, any of which must appear (empty: no UUID criterion).
     public var serviceUUIDs: [String]
-    /// A prefix of the advertised name (`BLUFI_`).
+    /// A prefix of the advertised name.
     public var namePrefix: String?
     /// The exact advertised name (a factory label), so `MH-1` does not also match `MH-10`.
     public var name: String?
     /// One device address.
     public var address: String?
 
-    /// Describes a filter; UUIDs may be 16-bit (`ffff`) or full.
+    /// Describes a filter; UUIDs may be 16-bit or full.
     public init(serviceUUIDs: [String] = [], namePrefix: String? = nil, name: String? = nil, address: String? = nil) {
         self.serviceUUIDs = serviceUUIDs.map(BluetoothUUID.normalized)
         self.namePrefix = namePrefix
         self.name = name
         self.address = address?.uppercased()
     }
-
-    /// The BluFi service UUID 0xFFFF (generic, so confirm with the name or GATT as well).
-    public static let bluFiServiceUUID = BluetoothUUID.expand(0xFFFF)
-
-    /// Devices advertising the BluFi service.
-    public static let bluFi = BlueZScanFilter(serviceUUIDs: [bluFiServiceUUID])
 
     /// Whether a reported device satisfies every criterion.
     public func matches(_ device: BlueZDevice) -> Bool {

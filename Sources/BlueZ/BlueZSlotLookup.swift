@@ -9,7 +9,7 @@ public protocol BlueZSlotLookup: Sendable {
 /// Reads the slot from udev's database: a rule such as
 /// `SUBSYSTEM=="bluetooth", ENV{DEVTYPE}=="host", ENV{ID_PATH}=="pci-0000:00:14.0-usb-0:2:1.0", ENV{ZTPROV_SLOT}="1"`
 /// leaves `E:ZTPROV_SLOT=1` in `/run/udev/data/+bluetooth:hciN`. Controllers cannot be renamed, so the
-/// property is how a USB port keeps its station number (research §2.11).
+/// property is how a USB port keeps its station number.
 public struct UdevSlotLookup: BlueZSlotLookup {
     /// Where controllers are listed (`/sys/class/bluetooth`).
     public var controllersDirectory: String

@@ -1,4 +1,4 @@
-/// Deadlines for each BLE step (research §1.18); every wait in the BlueZ client has one.
+/// Deadlines for each BLE step; every wait in the BlueZ client has one.
 public struct BlueZTimeouts: Sendable, Hashable {
     /// Ordinary method calls (filters, discovery, notify, disconnect).
     public var call: Duration

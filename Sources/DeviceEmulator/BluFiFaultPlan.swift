@@ -1,6 +1,6 @@
 public import BluFi
 
-/// Faults an ``InMemoryGATTLink`` injects between the flow and the emulated device.
+/// Faults an ``InMemoryBluFiPeripheral`` injects between the flow and the emulated device.
 ///
 /// Wi-Fi outcomes (wrong password, network not found) are the device's own behaviour and live in
 /// ``BluFiDeviceConfiguration/wifiOutcome``; a join that never ends is a `nil` join delay.

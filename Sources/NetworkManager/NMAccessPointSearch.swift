@@ -8,7 +8,7 @@ struct NMAccessPointSummary: Equatable, Sendable {
 }
 
 /// Finds the hotspot in scan results and decides when those results are recent enough to trust,
-/// following nmcli's rescan rules (linux-practice §2.2).
+/// following the rescan rules of `nmcli device wifi list` (NetworkManager's `src/nmcli/devices.c`).
 struct NMAccessPointSearch {
     /// nmcli rescans when the last scan is older than this.
     static let resultsStayFreshMilliseconds: Int64 = 30_000

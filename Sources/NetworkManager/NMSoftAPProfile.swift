@@ -2,7 +2,7 @@ import Transports
 
 /// The temporary profile ztprov joins a device's hotspot with.
 ///
-/// Every choice guards the host (linux-practice §2.3): never auto-joined later, never the default
+/// Every choice guards the host: never auto-joined later, never the default
 /// route or the resolver, no IPv6 to wait for, one password attempt so a wrong one fails fast, and
 /// the permanent MAC so a retry is not a new station to the device's small DHCP pool.
 struct NMSoftAPProfile: Equatable, Sendable {

@@ -3,8 +3,8 @@ public import CryptoPrimitives
 /// Everything that can go wrong in the protocomm core, split the way h11 splits its errors: the
 /// peer broke the protocol (``Origin/peer``) or the caller used the core wrongly (``Origin/caller``).
 ///
-/// Message names in associated values are the protobuf message names of protocomm.md
-/// (`SessionData`, `WiFiConfigPayload`, …), so a log line points straight at the spec's field table.
+/// Message names in associated values are the protobuf message names of `Protos/` and ESP-IDF
+/// (`SessionData`, `WiFiConfigPayload`, …), so a log line points straight at the message definition.
 public enum ProtocommError: Error, Equatable, Sendable {
     // MARK: The peer violated the protocol
 

@@ -11,7 +11,8 @@ public enum ProtocommSecurityLevel: Int, Hashable, Sendable, CaseIterable, Custo
     public var description: String { "security \(rawValue)" }
 }
 
-/// How security 2 builds its AES-GCM nonce (`sec_patch_ver`, protocomm.md §3.3.4).
+/// How security 2 builds its AES-GCM nonce (`sec_patch_ver`; ESP-IDF's provisioning docs, "Security 2
+/// AES-GCM IV Handling").
 public enum ProtocommSecurity2Patch: Int, Hashable, Sendable, CaseIterable {
     /// Patch 0 (firmware before March 2025): one 16-byte device nonce reused for every message.
     case fixedNonce = 0

@@ -1,5 +1,5 @@
-/// The automatic security choice (protocomm.md §2, "Recommended client rule"), which the caller can
-/// always override.
+/// The automatic security choice, the one Espressif's iOS provisioning library (ESPProvision) makes;
+/// the caller can always override it.
 extension ProtocommVersionInfo {
     /// `sec_ver` when present; otherwise security 0 if `no_sec` is listed, else security 1.
     public func recommendedSecurityLevel() throws(ProtocommError) -> ProtocommSecurityLevel {

@@ -4,8 +4,8 @@
     import Foundation
 #endif
 
-/// What a device says about itself on `proto-ver` (protocomm.md §2), and the security choice that
-/// follows from it.
+/// What a device says about itself on `proto-ver` (`wifi_prov_get_info_json` in ESP-IDF's provisioning
+/// manager), and the security choice that follows from it.
 ///
 /// The manager answers with JSON such as
 /// `{"prov":{"ver":"v1.1","sec_ver":1,"sec_patch_ver":0,"cap":["wifi_scan"]}}`; firmware older than

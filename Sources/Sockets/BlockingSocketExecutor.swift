@@ -1,7 +1,7 @@
 import Glibc
 
 /// A serial executor with a thread of its own, so an actor can wait in `poll()` without holding one
-/// of the few threads of Swift's cooperative pool (architecture.md §3.9).
+/// of the few threads of Swift's cooperative pool.
 ///
 /// The thread sleeps on a condition variable while no job is queued and ends after `shutdown()` once
 /// the queue is empty; it keeps the executor alive until then.

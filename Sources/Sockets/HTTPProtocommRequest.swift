@@ -1,6 +1,6 @@
 import Transports
 
-/// One protocomm POST, laid out the way esp_prov and the phone apps send it (protocomm.md §1.3).
+/// One protocomm POST, laid out the way esp_prov (`transport/transport_http.py`) and the phone apps send it.
 struct HTTPProtocommRequest {
     /// The device's handler refuses empty bodies and bodies over 4096 bytes (`MAX_REQ_BODY_LEN`).
     static let payloadSizes = 1...4096

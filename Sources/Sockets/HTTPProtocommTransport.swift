@@ -1,13 +1,15 @@
 public import Transports
 
 /// Protocomm over HTTP/1.1 to a device's SoftAP: one keep-alive TCP connection, the session cookie
-/// echoed verbatim, every wait bounded (protocomm.md §1.3–§1.5).
+/// echoed verbatim, every wait bounded, as ESP-IDF's `components/protocomm/src/transports/protocomm_httpd.c`
+/// expects of a client.
 ///
 /// Requests go strictly one at a time: the actor runs each exchange to the end on its own thread
 /// (`BlockingSocketExecutor`) without suspending, so calls queue instead of interleaving. A keep-alive
 /// connection the device closed between requests is replaced only when the device gave us a cookie,
-/// because without one the session lived in that socket (§1.5 rule 4). Nothing is retried once a
-/// request has been sent: the device may have acted on it and advanced its cipher.
+/// because without one the session lived in that socket, and the device drops that binding when the socket
+/// closes. Nothing is retried once a request has been sent: the device may have acted on it and advanced
+/// its cipher.
 public actor HTTPProtocommTransport: ProtocommTransport {
     /// Where the device serves protocomm.
     public let device: DeviceEndpoint
@@ -108,7 +110,7 @@ public actor HTTPProtocommTransport: ProtocommTransport {
                 cookie = offered
             }
             sessionBoundToSocket = sessionBoundToSocket || (cookie == nil && response.statusCode == 200)
-            // esp_http_server closes the socket after every error status (protocomm.md §1.4).
+            // esp_http_server closes the socket after every error status (`httpd_req_handle_err`).
             if response.statusCode != 200 || !response.keepsConnectionOpen {
                 self.connection = nil
             }

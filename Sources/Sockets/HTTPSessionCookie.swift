@@ -1,7 +1,8 @@
 /// The session cookie a protocomm server hands out, kept to be echoed back verbatim.
 ///
-/// The device compares the whole `Cookie` header with `session=<id>` (protocomm.md §1.5 rule 1), so
-/// we send exactly the pair it set, never merged with other cookies, and never reformatted.
+/// The device compares the whole `Cookie` header with `session=<id>` (`common_post_handler` in ESP-IDF's
+/// `protocomm_httpd.c`), so we send exactly the pair it set, never merged with other cookies, and never
+/// reformatted.
 struct HTTPSessionCookie: Equatable {
     /// The `Cookie` header value: the `session=…` pair exactly as the server wrote it.
     let headerValue: String

@@ -9,7 +9,7 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
 
     /// The endpoint name is empty, longer than 64 bytes, or holds bytes a request path cannot carry as is.
     case invalidEndpointName(String)
-    /// The device only accepts 1...4096 payload bytes (protocomm.md §1.3).
+    /// The device only accepts 1...4096 payload bytes (`MAX_REQ_BODY_LEN` in `protocomm_httpd.c`).
     case payloadSizeOutOfRange(Int)
 
     // The system refused.
@@ -29,8 +29,9 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
     case exchangeTimedOut(endpoint: String)
     /// The device closed the connection without answering.
     ///
-    /// That is how protocomm reports any handler failure (protocomm.md §1.4); during `prov-session`
-    /// it almost always means a wrong proof of possession or SRP password.
+    /// That is how protocomm reports any handler failure: esp_http_server closes the socket when a handler
+    /// returns `ESP_FAIL`. During `prov-session` it almost always means a wrong proof of possession or SRP
+    /// password.
     case connectionClosedWithoutResponse(endpoint: String)
     /// The connection closed between requests while the session lived only in that socket (no cookie,
     /// firmware before IDF v4.3), so the session is gone and must be started again.

@@ -8,7 +8,7 @@ public struct DeviceEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// The TCP port.
     public let port: UInt16
 
-    /// The address every ESP SoftAP hands out to itself, with protocomm's HTTP port (protocomm.md §1.1).
+    /// The address every ESP SoftAP gives itself (esp-netif's default), with protocomm's default HTTP port.
     public static let softAPDefault = DeviceEndpoint(192, 168, 4, 1, port: 80)
 
     /// Creates an endpoint from the four address bytes, most significant first.

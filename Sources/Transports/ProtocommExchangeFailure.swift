@@ -8,7 +8,7 @@ public protocol ProtocommExchangeFailure: Error {
 /// The kinds of trouble one protocomm exchange can run into, as a flow has to react to them.
 public enum ProtocommExchangeFailureKind: Sendable, Equatable, CaseIterable {
     /// The device dropped the connection instead of answering: how protocomm reports every handler
-    /// failure, so during the handshake it means wrong credentials (protocomm.md §1.4).
+    /// failure, so during the handshake it means wrong credentials.
     case closedWithoutResponse
     /// The firmware does not register this endpoint (HTTP 404).
     case endpointNotFound

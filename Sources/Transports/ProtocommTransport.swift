@@ -1,7 +1,7 @@
 /// Carries one protocomm request to the device and brings back its reply: esp_prov's `send_data`, typed.
 ///
 /// Implementations send requests strictly one at a time, because the device keeps a single security
-/// session and binds it to one connection or one cookie (protocomm.md §1.5). They throw their own
+/// session and binds it to one connection or one cookie (`protocomm_httpd.c`). They throw their own
 /// error types, keeping the system's words; the provisioning flow maps those to what a person reads.
 public protocol ProtocommTransport: Sendable {
     /// Sends `payload` to the named endpoint (`"proto-ver"`, `"prov-session"`, `"prov-config"`, …) and

@@ -3,8 +3,9 @@ import CryptoPrimitives
 /// What goes into bytes 16..31 of a packet that is neither a hello nor a token request.
 ///
 /// Both shipped apps put the ASCII session key there; the SA hub puts an MD5 of the whole datagram,
-/// computed while the field is zero (zhiting-lan.md §2). Nobody verifies the field, so a receiver
-/// accepts either and only ``recognize(in:sessionKey:)`` tells them apart, for diagnostics.
+/// computed while the field is zero (`Encode` in zhiting-tech/smartassistant's
+/// `modules/sadiscover/packet.go`). Nobody verifies the field, so a receiver accepts either and only
+/// ``recognize(in:sessionKey:)`` tells them apart, for diagnostics.
 public enum ZhitingChecksumConvention: Sendable, Equatable, CaseIterable {
     /// The 16 ASCII key characters, as iOS and Android send every request.
     case sessionKey

@@ -1,4 +1,5 @@
-// Rules of this client (zhiting-lan.md §1.3–§1.6, §3):
+// Rules of this client (the app behaviour they follow is in zhiting-tech/sa-ios-sdk's `UDPDeviceTool.swift`
+// and zhiting-tech/smartassistant-android):
 // - One client talks to one device: datagrams from any other device ID are ignored, never fatal,
 //   because every device and client on the LAN shares port 54321.
 // - The first payload-bearing packet from the device after the token request is taken as the

@@ -1,7 +1,7 @@
-// Wire rules (zhiting-lan.md §1.0): a 32-byte big-endian header — magic 21 31, total length,
-// reserved/type, 6-byte device ID, serial, 16-byte "checksum" field — then the payload.
-// Only the magic and the length are validated on receipt; nobody in the ecosystem verifies the
-// checksum field or the serial, so neither does this codec.
+// Wire rules (the offsets of zhiting-tech/smartassistant's `modules/sadiscover/packet.go`): a 32-byte
+// big-endian header — magic 21 31, total length, reserved/type, 6-byte device ID, serial, 16-byte "checksum"
+// field — then the payload. Only the magic and the length are validated on receipt; nobody in the ecosystem
+// verifies the checksum field or the serial, so neither does this codec.
 
 /// One Zhiting LAN datagram: header fields plus the (usually encrypted) payload.
 public struct ZhitingPacket: Sendable, Equatable {

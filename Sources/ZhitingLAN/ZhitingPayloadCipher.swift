@@ -3,7 +3,8 @@ import CryptoPrimitives
 /// The one payload cipher of the protocol: AES-128-CBC with PKCS#7, keyed from a 16-byte secret.
 ///
 /// key = MD5(secret), IV = MD5(key ‖ secret). The secret is the ASCII session key for the token
-/// reply and the raw token for everything after it (zhiting-lan.md §1.0, §1.4).
+/// reply and the raw token for everything after it (`getKeyAndIV` in the SA hub's
+/// `modules/sadiscover/packet.go`).
 struct ZhitingPayloadCipher: Sendable {
     private let key: [UInt8]
     private let iv: [UInt8]

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The parts of a JSON-RPC reply every method shares: `{"id":n,"result":…}` or `{"id":n,"error":…}`.
 ///
 /// No Zhiting source defines an error reply; the miIO shape `{"code","message"}` is accepted as an
-/// assumption (zhiting-lan.md §1.7).
+/// assumption (it is what python-miio's `_handle_error` reads).
 struct ZhitingReply<Result: Decodable>: Decodable {
     var id: Int?
     var result: Result?

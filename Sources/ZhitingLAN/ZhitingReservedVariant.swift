@@ -1,6 +1,7 @@
 /// What a client writes into the reserved field of its encrypted requests.
 ///
-/// iOS 2.0.0 writes `0000`; Android 2.0.0 and iOS up to 1.5 wrote `ffff` (zhiting-lan.md §1.5).
+/// iOS 2.0.0 writes `0000`; Android 2.0.0 and iOS up to 1.5 wrote `ffff` (`reserveBytes` in
+/// zhiting-tech/sa-ios-sdk's `UDPDeviceTool.swift`, `GET_DEV_INFO_PRE_Data` in the Android app).
 /// Devices evidently accept both, but which one a given firmware prefers is unknown, so it is a choice.
 public enum ZhitingReservedVariant: Sendable, Equatable, CaseIterable {
     /// `00 00`, as iOS 2.0.0 sends.

@@ -53,7 +53,7 @@ import Testing
         var decoder = BluFiFrameDecoder(expectingSequence: 5)
         _ = try decoder.reassemble(decoder.decodeFrame([UInt8](hex: "4d 10 05 04 08 00 41 42")))
         #expect(decoder.state == .reassembling(declaredLength: 8, content: [0x41, 0x42]))
-        // The spec's STA_SSID frame at seq 6 with its checksum bytes swapped.
+        // The worked examples' STA_SSID frame at seq 6 with its checksum bytes swapped.
         #expect(throws: BluFiError.checksumMismatch(computed: 0x8EEF, received: 0xEF8E)) {
             try decoder.decodeFrame([UInt8](hex: "09 02 06 06 6d7973736964 8e ef"))
         }

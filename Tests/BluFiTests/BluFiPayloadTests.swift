@@ -5,7 +5,7 @@ import Testing
 /// WIFI_REPORT and WIFI_LIST payloads: real device traces, every tag, and malformed input.
 @Suite struct BluFiPayloadTests {
     @Test func parsesTheReportTraceOfZxf1023818103Blufi() throws {
-        // blufi.md §7.1: `3d 04 00 16 01 00 00 01 06 dc2c6e61f4c1 02 09 "Zeng_2.4G"`.
+        // From the trace in zxf1023818103/blufi's README: `3d 04 00 16 01 00 00 01 06 dc2c6e61f4c1 02 09 "Zeng_2.4G"`.
         let report = try BluFiWiFiReport(
             payload: [UInt8](hex: "01 00 00 01 06 dc2c6e61f4c1 02 09") + Array("Zeng_2.4G".utf8))
         #expect(report.operationMode == .station)

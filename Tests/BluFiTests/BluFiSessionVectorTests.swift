@@ -3,7 +3,7 @@ import CryptoPrimitives
 import TestSupport
 import Testing
 
-/// Whole sessions of blufi.md §4.6 replayed byte for byte: client and device session with the
+/// Whole sessions of `Vectors/worked-examples.json` replayed byte for byte: client and device session with the
 /// worked examples' private keys injected, every listed frame compared on the wire.
 @Suite struct BluFiSessionVectorTests {
     private let examples: WorkedExamples
@@ -73,7 +73,7 @@ import Testing
         try expectSameCiphertext(device[4], as: printed.deviceWiFiReport, plaintext: report)
     }
 
-    /// Runs version → negotiation → STA provisioning → join on a pair whose keys come from the spec.
+    /// Runs version → negotiation → STA provisioning → join on a pair whose keys come from the vectors.
     private func provisionedPair(
         version: BluFiVersion, security: BluFiSecurityScheme, phonePrivate: [UInt8], devicePrivate: [UInt8]
     ) throws -> BluFiSessionPair {

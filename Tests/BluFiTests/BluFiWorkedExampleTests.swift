@@ -3,7 +3,8 @@ import CryptoPrimitives
 import TestSupport
 import Testing
 
-/// Every value of blufi.md §4.6 that does not need a whole session (those are in BluFiSessionVectorTests).
+/// Every value of `Vectors/worked-examples.json` that does not need a whole session (those are in
+/// BluFiSessionVectorTests).
 @Suite struct BluFiWorkedExampleTests {
     private let examples: WorkedExamples
 
@@ -89,7 +90,7 @@ import Testing
         #expect(keys.key.hexString != vector.keyFromStrippedSecret)
     }
 
-    /// The spec prints the first encrypted V2 frames at V1's sequence numbers; the ciphertext only
+    /// The vectors list the first encrypted V2 frames at V1's sequence numbers; the ciphertext only
     /// depends on the stream position, the checksum on the sequence number.
     @Test func v2FramesAtThePrintedSequenceNumbers() throws {
         let vector = examples.v2

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 
-/// The worked examples of blufi.md §4.6, loaded from `Vectors/worked-examples.json`.
+/// The worked examples in `Vectors/worked-examples.json` (which names its source).
 struct WorkedExamples: Decodable {
     struct Checksum: Decodable {
         let id: Int
@@ -60,7 +60,7 @@ struct WorkedExamples: Decodable {
     }
 }
 
-/// Private exponents as the sessions draw them: the spec's 32-byte value, left-padded with zeros to
+/// Private exponents as the sessions draw them: the vectors' 32-byte value, left-padded with zeros to
 /// the prime's width (the padding does not change the number).
 func scriptedPrivateKey(_ hex: String, width: Int) -> [UInt8] {
     let value = [UInt8](hex: hex)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BlueZ
+@testable import DBus
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"))
 struct DBusConnectionTests {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BluFi
 import BlueZ
+import DBus
 import Provisioning
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
         ])
         #expect(command.wifi.securityChoice == .fixed(.v1))
         #expect(command.bluetooth.selector == .slot(2))
-        #expect(command.bluetooth.filter() == BlueZScanFilter(serviceUUIDs: [BlueZScanFilter.bluFiServiceUUID]))
+        #expect(command.bluetooth.filter() == BlueZScanFilter(serviceUUIDs: [BluFiGATTProfile.serviceUUID]))
         #expect(throws: ProvisioningError.self) { try command.wifi.settings(expectsDeviceID: false) }
     }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Radio-free test harness for ztprov: up | down | status | received | calls (notes/harness-contract.md).
+"""Radio-free test harness for ztprov: up | down | status | received | calls.
 
 Every command prints JSON on stdout and diagnostics on stderr, and exits 0 on success.
   up --run-dir DIR [--scenario FILE | --scenario-json JSON] [--no-netns]

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The real NetworkManager daemon in a network namespace, for one test (test-harness.md §4.2).
+"""The real NetworkManager daemon in a network namespace, for one test.
 
   real_nm.py [--no-dhcp]
 

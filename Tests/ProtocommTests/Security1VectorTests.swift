@@ -3,7 +3,8 @@ import Protocomm
 import TestSupport
 import Testing
 
-/// protocomm.md §3.4 "Security 1, PoP abcd1234", byte for byte, with both sides of the handshake.
+/// The security 1 example of `Vectors/security1.json` (PoP abcd1234), byte for byte, with both sides of the
+/// handshake.
 @Suite struct Security1VectorTests {
     private struct Established {
         var client: ProtocommCipher

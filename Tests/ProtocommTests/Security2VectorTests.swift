@@ -4,8 +4,8 @@ import Testing
 
 @testable import Protocomm
 
-/// protocomm.md §3.4 "Security 2 (username wifiprov, password abcd1234)", byte for byte, for both
-/// patch levels.
+/// The security 2 example of `Vectors/security2.json` (username wifiprov, password abcd1234), byte for
+/// byte, for both patch levels.
 @Suite struct Security2VectorTests {
     @Test func srpIntermediatesMatchTheWorkedExample() throws {
         let example = try WorkedExamples.security2()

@@ -1,7 +1,7 @@
 import Protocomm
 import Testing
 
-/// `proto-ver` parsing (protocomm.md §2) and the security choice that follows from it.
+/// `proto-ver` parsing and the security choice that follows from it.
 @Suite struct VersionInfoTests {
     private func info(_ text: String) throws -> ProtocommVersionInfo {
         try ProtocommVersionInfo(responseBody: Array(text.utf8))

@@ -2,7 +2,8 @@ import Protocomm
 import TestSupport
 import Testing
 
-/// The plaintext wire examples of protocomm.md §3.4 and §4.6, both directions.
+/// Plaintext Wi-Fi messages as ESP-IDF's wifi_provisioning `.proto` files encode them, both directions
+/// (RespGetStatus Connecting and RespApplyConfig Success also show in the device logs of esp-idf#6861).
 @Suite struct WiFiMessageVectorTests {
     struct Example<Value: Sendable>: Sendable, CustomTestStringConvertible {
         let value: Value

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// One Security 0 session against the harness's emulated device, which follows esp_http_server and
-/// protocomm_httpd's connection and cookie rules (protocomm.md §1).
+/// protocomm_httpd's connection and cookie rules.
 @Suite(.enabled(if: DeviceHostProcess.isAvailable, "needs Tests/Harness/ztharness/device_host.py and /usr/bin/python3"))
 struct DeviceHostExchangeTests {
     @Test func completesASecurity0HandshakeOnOneConnectionWithTheCookie() async throws {
@@ -19,7 +19,7 @@ struct DeviceHostExchangeTests {
         #expect(prov["sec_ver"] as? Int == 0)
         #expect((prov["cap"] as? [String])?.contains("no_sec") == true)
 
-        // SessionData{sec0{sc{}}} and the device's Success reply (protocomm.md §3.1).
+        // SessionData{sec0{sc{}}} as esp_prov sends it, and the device's Success reply.
         let reply = try await transport.exchange(endpoint: "prov-session", payload: [UInt8](hex: "52 03 a2 01 00"))
         #expect(reply == [UInt8](hex: "52 05 08 01 aa 01 00"))
 

@@ -1,7 +1,7 @@
 import CryptoPrimitives
 
 /// An independent rendering of the payload cipher (key = MD5(secret), IV = MD5(key ‖ secret)),
-/// written against the spec so tests can forge device replies without the core's own code.
+/// written apart from the core so tests can forge device replies without the core's own code.
 enum TestCipher {
     static func encrypt(_ plaintext: [UInt8], secret: [UInt8]) -> [UInt8] {
         let key = Digest.md5(secret)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import ZhitingLAN
 
-/// The worked example of zhiting-lan.md §9, loaded once from `Vectors/worked-example.json`.
+/// The worked example in `Vectors/worked-example.json` (which names its source), loaded once.
 struct WorkedExample: Decodable {
     var source: String
     var deviceID: String

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 import ZhitingLAN
 
-/// zhiting-lan.md §9 byte for byte, through the public API of the client and the responder.
+/// The worked example of `Vectors/worked-example.json` byte for byte, through the public API of the client
+/// and the responder.
 @Suite struct WorkedExampleTests {
     let example = WorkedExample.shared
 

@@ -5,9 +5,9 @@ public import Protocomm
 /// one security session for the whole server, a socket closed on every handler failure, 404 for
 /// an unregistered endpoint, and a server that stops once provisioning has succeeded.
 ///
-/// Clients talk to it through ``InMemoryProtocommTransport`` connections from ``connect()``. Each
-/// connection stands for one client with its session cookie: a request from another connection
-/// starts a new session (protocomm.md §1.5), one from the same connection keeps it, even after the
+/// Clients talk to it through ``InMemoryProtocommTransport`` connections from ``connect()``. Each connection
+/// stands for one client with its session cookie: a request from another connection starts a new session (as
+/// a foreign cookie does in `protocomm_httpd.c`), one from the same connection keeps it, even after the
 /// device closed the socket.
 public actor EmulatedProtocommDevice {
     /// The protocomm device: its security, Wi-Fi state machine and configuration.

@@ -7,7 +7,7 @@ public import CryptoPrimitives
 /// are plaintext; every other endpoint is decrypted with the session cipher, handled, and the
 /// reply encrypted. Any failure ends in ``ProtocommDeviceResponse/closeConnection(_:)``, never in
 /// an error reply, which is what real clients see. Cookie and socket bookkeeping stays with the
-/// HTTP side: it calls ``startedNewSession()`` when protocomm.md §1.5 says a new session begins.
+/// HTTP side: it calls ``startedNewSession()`` whenever `protocomm_httpd.c` would open a new session.
 public struct ProtocommDevice: Sendable {
     /// The largest body the device's HTTP handler reads (`MAX_REQ_BODY_LEN`).
     public static let maximumBodyLength = 4096

@@ -1,5 +1,6 @@
-/// The Wi-Fi side of an emulated device: the `prov-config`, `prov-scan` and `prov-ctrl` handlers
-/// and the provisioning manager's state machine behind them (protocomm.md §4.2–4.4).
+/// The Wi-Fi side of an emulated device: the `prov-config`, `prov-scan` and `prov-ctrl` handlers and the
+/// provisioning manager's state machine behind them (ESP-IDF's `components/wifi_provisioning/src/`
+/// `wifi_config.c`, `wifi_scan.c`, `handlers.c`, `manager.c`).
 ///
 /// Rules it keeps from ESP-IDF 5.5: before any apply the station reads `Connecting`; "set config"
 /// checks lengths only and stores; a second "apply" is `InternalError` until a reset; a failed

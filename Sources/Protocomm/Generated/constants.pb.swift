@@ -8,8 +8,7 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Written for ztprov from the field tables of shared/reference/protocomm.md §3.0.
-/// Wire-compatible with ESP-IDF protocomm's constants.proto.
+/// Same messages, field numbers and enum values as ESP-IDF's components/protocomm/proto/constants.proto.
 
 import SwiftProtobuf
 

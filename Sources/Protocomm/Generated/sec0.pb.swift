@@ -8,7 +8,7 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Written for ztprov from the field tables of shared/reference/protocomm.md §3.1.
+/// Same messages, field numbers and enum values as ESP-IDF's components/protocomm/proto/sec0.proto.
 
 import SwiftProtobuf
 

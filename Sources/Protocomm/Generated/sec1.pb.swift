@@ -8,7 +8,7 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Written for ztprov from the field tables of shared/reference/protocomm.md §3.2.
+/// Same messages, field numbers and enum values as ESP-IDF's components/protocomm/proto/sec1.proto.
 /// The field-number gaps (SessionCmd1 starts at 2, SessionResp1 skips 2) are the device's.
 
 #if canImport(FoundationEssentials)

@@ -8,7 +8,8 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Written for ztprov from the field tables of shared/reference/protocomm.md §4.2 (endpoint prov-config).
+/// Endpoint prov-config. Same messages, field numbers and enum values as
+/// ESP-IDF 5.x's components/wifi_provisioning/proto/wifi_config.proto.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

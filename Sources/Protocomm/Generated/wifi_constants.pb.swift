@@ -8,7 +8,8 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Written for ztprov from the field tables of shared/reference/protocomm.md §4.1.
+/// Same messages, field numbers and enum values as
+/// ESP-IDF 5.x's components/wifi_provisioning/proto/wifi_constants.proto.
 /// The device copies ESP-IDF's wifi_auth_mode_t into WifiAuthMode fields, so values above 7
 /// arrive on the wire; proto3 keeps them as unrecognized values rather than dropping them.
 

@@ -8,8 +8,8 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Written for ztprov from the field tables of shared/reference/protocomm.md §4.4 (endpoint prov-ctrl,
-/// ESP-IDF 5.1 and later). As on prov-scan, the status lives in the envelope.
+/// Endpoint prov-ctrl (ESP-IDF 5.1 and later). Same messages, field numbers and enum values as
+/// ESP-IDF 5.x's components/wifi_provisioning/proto/wifi_ctrl.proto. As on prov-scan, the status lives in the envelope.
 
 import SwiftProtobuf
 

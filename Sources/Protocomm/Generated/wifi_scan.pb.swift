@@ -8,7 +8,8 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Written for ztprov from the field tables of shared/reference/protocomm.md §4.3 (endpoint prov-scan).
+/// Endpoint prov-scan. Same messages, field numbers and enum values as
+/// ESP-IDF 5.x's components/wifi_provisioning/proto/wifi_scan.proto.
 /// Unlike prov-config, the status lives in the envelope (WiFiScanPayload.status), not in the responses.
 
 #if canImport(FoundationEssentials)

@@ -6,8 +6,8 @@ public import CryptoPrimitives
     import Foundation
 #endif
 
-/// The client side of security 1 (protocomm.md §3.2): X25519, an optional proof of possession,
-/// and one AES-256-CTR keystream for everything after the handshake.
+/// The client side of security 1 (ESP-IDF's `components/protocomm/src/security/security1.c`): X25519, an
+/// optional proof of possession, and one AES-256-CTR keystream for everything after the handshake.
 ///
 /// Two round trips: `Session_Command0` carries our public key, the device answers with its key
 /// and the counter block; `Session_Command1` carries the device's key encrypted under the mixed

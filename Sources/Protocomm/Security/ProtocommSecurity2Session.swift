@@ -6,8 +6,8 @@ public import CryptoPrimitives
     import Foundation
 #endif
 
-/// The client side of security 2 (protocomm.md §3.3): SRP6a with username and password, then
-/// AES-256-GCM with the nonce scheme of the device's patch level.
+/// The client side of security 2 (ESP-IDF's `components/protocomm/src/security/security2.c`): SRP6a with
+/// username and password, then AES-256-GCM with the nonce scheme of the device's patch level.
 ///
 /// `S2Session_Command0` carries the username and A (always the full 384 bytes, which the device
 /// requires and then hashes verbatim); the device answers with B and the salt. `S2Session_Command1`

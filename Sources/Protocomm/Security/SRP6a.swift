@@ -1,7 +1,7 @@
 import CryptoPrimitives
 
-/// SRP6a as protocomm security 2 runs it (protocomm.md §3.3.1): the RFC 5054 3072-bit group,
-/// g = 5, SHA-512 for every hash.
+/// SRP6a as protocomm security 2 runs it (ESP-IDF's `components/protocomm/src/crypto/srp6a/esp_srp.c`): the
+/// RFC 5054 3072-bit group, g = 5, SHA-512 for every hash.
 ///
 /// Glossary: N prime, g generator, k = H(N ‖ PAD(g)), s salt, I username, p password,
 /// x = H(s ‖ H(I ‖ ":" ‖ p)), v = g^x verifier, a/b secrets, A = g^a, B = k·v + g^b,

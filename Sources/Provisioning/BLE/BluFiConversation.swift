@@ -2,7 +2,7 @@ import BluFi
 import Logging
 import Transports
 
-/// Drives one ``BluFiClient`` over a ``GATTLink``: feeds it notifications, carries out its actions
+/// Drives one ``BluFiClient`` over a ``BluFiLink``: feeds it notifications, carries out its actions
 /// (writes one at a time, each awaited), keeps the deadline of the reply it waits for, and polls the
 /// Wi-Fi status while the device joins, because a failed join pushes nothing.
 struct BluFiConversation {
@@ -13,7 +13,7 @@ struct BluFiConversation {
         case failed
     }
 
-    let link: any GATTLink
+    let link: any BluFiLink
     let inbox: BluFiInbox
     let timeouts: BluFiTimeouts
     let deadline: ContinuousClock.Instant
@@ -32,7 +32,7 @@ struct BluFiConversation {
     private var isFinished = false
 
     init(
-        link: any GATTLink,
+        link: any BluFiLink,
         client: BluFiClient,
         timeouts: BluFiTimeouts,
         deadline: ContinuousClock.Instant,

@@ -3,7 +3,7 @@ public import CryptoPrimitives
 public import Logging
 public import Transports
 
-/// The BluFi flow over one connected ``GATTLink``: version, key exchange, Wi-Fi settings, the wait
+/// The BluFi flow over one connected ``BluFiLink``: version, key exchange, Wi-Fi settings, the wait
 /// for the join (polling, since a failed join pushes nothing), the device ID, and DISCONNECT_BLE.
 ///
 /// Each operation is one BluFi session and consumes the link's notification stream, so run one
@@ -11,7 +11,7 @@ public import Transports
 /// `CancellationError` after the flow has asked the device to drop the link, if the link was still
 /// up. Disconnecting at the BLE level stays with the adapter's scope.
 public struct BluFiProvisioner: Sendable {
-    let link: any GATTLink
+    let openLink: @Sendable () async throws -> any BluFiLink
     let security: BluFiSecurityChoice
     let timeouts: BluFiTimeouts
     let random: any RandomSource
@@ -19,13 +19,34 @@ public struct BluFiProvisioner: Sendable {
 
     /// A flow over `link`; `random` supplies the key-exchange secret (inject a seeded source in tests).
     public init(
-        link: any GATTLink,
+        link: any BluFiLink,
         security: BluFiSecurityChoice = .automatic,
         timeouts: BluFiTimeouts = BluFiTimeouts(),
         random: any RandomSource = SystemRandomSource(),
         logger: Logger
     ) {
-        self.link = link
+        self.init(
+            open: { link }, security: security, timeouts: timeouts, random: random, logger: logger)
+    }
+
+    /// A flow over the BluFi service of `connection`, opened (``BluFiGATTLink``) when the flow starts.
+    public init(
+        connection: any GATTConnection,
+        security: BluFiSecurityChoice = .automatic,
+        timeouts: BluFiTimeouts = BluFiTimeouts(),
+        random: any RandomSource = SystemRandomSource(),
+        logger: Logger
+    ) {
+        self.init(
+            open: { try await BluFiGATTLink.open(on: connection) }, security: security, timeouts: timeouts,
+            random: random, logger: logger)
+    }
+
+    private init(
+        open: @escaping @Sendable () async throws -> any BluFiLink, security: BluFiSecurityChoice,
+        timeouts: BluFiTimeouts, random: any RandomSource, logger: Logger
+    ) {
+        self.openLink = open
         self.security = security
         self.timeouts = timeouts
         self.random = random
@@ -83,6 +104,7 @@ public struct BluFiProvisioner: Sendable {
         progress: @escaping BluFiProgressSink,
         _ body: (inout BluFiConversation) async throws -> Value
     ) async throws -> (Value, BluFiConversation) {
+        let link = try await openLink()
         var conversation = BluFiConversation(
             link: link,
             client: BluFiClient(security: security, random: random),
@@ -91,7 +113,7 @@ public struct BluFiProvisioner: Sendable {
             progress: progress,
             logger: logger
         )
-        let (link, inbox) = (link, conversation.inbox)
+        let inbox = conversation.inbox
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await inbox.pump(link.notifications) }
             defer { group.cancelAll() }

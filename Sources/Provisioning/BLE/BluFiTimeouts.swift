@@ -2,8 +2,7 @@ public import BluFi
 
 /// Per-step waits of the BluFi flow; the whole operation is bounded separately by a deadline.
 ///
-/// Defaults follow blufi.md §6.3 and the BLE budget in linux-practice-and-peers.md §1.18: the device
-/// is silent in many failure cases, so every reply has its own bound.
+/// The device is silent in many failure cases, so every reply has its own bound.
 public struct BluFiTimeouts: Sendable, Equatable {
     /// VERSION after GET_VERSION; without it automatic security falls back to V1.
     public var version: Duration

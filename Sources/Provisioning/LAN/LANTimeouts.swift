@@ -1,6 +1,6 @@
 /// Per-step waits of the LAN flows; the whole operation is bounded separately by a deadline.
 ///
-/// The apps send everything once and wait up to 15 s (zhiting-lan.md §3); on a lossy Wi-Fi a
+/// The apps send everything once and wait up to 15 s; on a lossy Wi-Fi a
 /// resent hello or request recovers much faster, so the defaults retry instead.
 public struct LANTimeouts: Sendable, Equatable {
     /// How long discovery listens for hello replies.

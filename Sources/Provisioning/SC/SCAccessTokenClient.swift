@@ -3,7 +3,7 @@ public import Logging
 public import Transports
 
 /// Fetches a device access token from the SC cloud with the user's session, as the apps do
-/// before every hand-off (zhiting-lan.md §4.2).
+/// before every hand-off.
 public struct SCAccessTokenClient: Sendable {
     let exchange: any HTTPExchange
     let endpoint: SCEndpoint

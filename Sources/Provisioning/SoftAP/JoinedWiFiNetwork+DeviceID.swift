@@ -1,6 +1,6 @@
 public import Transports
 
-/// The Zhiting apps name a SoftAP device after the hotspot it serves (zhiting-lan.md §5).
+/// The Zhiting apps name a SoftAP device after the hotspot it serves.
 extension JoinedWiFiNetwork {
     /// The hotspot's BSSID as the device ID the LAN protocol uses: 12 lower-case hex digits, no
     /// separators, e.g. `240ac41a2b3c`; nil unless the BSSID is six hex octets.

@@ -5,7 +5,7 @@ public import Transports
 public struct SoftAPProvisioningOutcome: Sendable, Equatable {
     /// The hotspot the host joined (interface, BSSID, address it got).
     public var hotspot: JoinedWiFiNetwork
-    /// The Zhiting device ID: the hotspot's BSSID as 12 lower-case hex digits (zhiting-lan.md §5),
+    /// The Zhiting device ID: the hotspot's BSSID as 12 lower-case hex digits, as the Zhiting apps take it;
     /// nil when the joiner could not say which access point it joined.
     public var deviceID: String?
     /// What the device said about itself on `proto-ver`.

@@ -2,10 +2,10 @@ public import Transports
 
 /// Per-step limits of the SoftAP flow; the whole run is bounded separately by a deadline.
 ///
-/// The official clients poll the device's status every 5 s with no overall limit (protocomm.md
-/// §4.7). The device starts joining one second after "apply" and usually has an address a few
-/// seconds later, so a short poll interval saves most of that wait, and a limit turns a device
-/// that retries forever into an answer.
+/// The official clients (esp_prov, Espressif's iOS and Android libraries) poll the device's status every 5 s
+/// with no overall limit. The device starts joining one second after "apply" and usually has an address a few
+/// seconds later, so a short poll interval saves most of that wait, and a limit turns a device that retries
+/// forever into an answer.
 public struct SoftAPTimeouts: Sendable, Equatable {
     /// Deadlines the ``WiFiJoiner`` applies to joining the hotspot and restoring the network.
     public var join: WiFiJoinRequest.Timeouts

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-// Device-side rules, modelled on the SA hub's discovery server (zhiting-lan.md §1.2–§1.6) plus the
-// set_prop.server behaviour the apps expect of devices:
+// Device-side rules, modelled on the SA hub's discovery server (zhiting-tech/smartassistant,
+// `modules/sadiscover/server.go`) plus the set_prop.server behaviour the apps expect of devices:
 // - answer the exact hello with reserved ffff, serial 1 and a plaintext {"model":…} payload;
 // - answer a token request (reserved fffe, our ID) with the token wrapped under the ASCII key;
 // - answer get_prop.info and set_prop.server encrypted with the token, echoing id and serial;

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BluFi
 import BlueZ
 
 /// Which Bluetooth adapter to use and which devices count as provisionable; shared by `scan` and `ble`.
@@ -30,7 +31,7 @@ struct BLEAdapterOptions: ParsableArguments {
         if let namePrefix {
             return BlueZScanFilter(namePrefix: namePrefix, address: address)
         }
-        return BlueZScanFilter(serviceUUIDs: [BlueZScanFilter.bluFiServiceUUID], address: address)
+        return BlueZScanFilter(serviceUUIDs: [BluFiGATTProfile.serviceUUID], address: address)
     }
 }
 

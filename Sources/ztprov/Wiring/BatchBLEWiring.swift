@@ -52,7 +52,7 @@ enum BatchBLEWiring {
     ) async throws -> BluFiProvisioningOutcome {
         let (unit, journal) = (context.device, context.journal)
         let filter = BlueZScanFilter(
-            serviceUUIDs: unit.address == nil ? [] : [BlueZScanFilter.bluFiServiceUUID], name: unit.name,
+            serviceUUIDs: unit.address == nil ? [] : [BluFiGATTProfile.serviceUUID], name: unit.name,
             address: unit.address)
         var activity = "connecting to bluetoothd"
         do {
@@ -68,10 +68,10 @@ enum BatchBLEWiring {
                 activity = "connecting"
                 journal.began("connect")
                 context.progress("connecting to \(found.address)")
-                return try await client.withConnectedDevice(found, profile: .bluFi) { gatt in
+                return try await client.withConnectedDevice(found, requiring: [BluFiGATTProfile.serviceUUID]) { gatt in
                     activity = "talking BluFi"
                     context.progress("connected, ATT MTU \(gatt.mtu)")
-                    let flow = BluFiProvisioner(link: gatt, security: security, logger: logger)
+                    let flow = BluFiProvisioner(connection: gatt, security: security, logger: logger)
                     return try await flow.run(settings, deadline: context.deadline) { progress in
                         journal.note(progress)
                         context.progress("\(progress)")

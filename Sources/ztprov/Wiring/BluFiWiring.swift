@@ -28,11 +28,12 @@ extension BLEAdapterOptions {
                 activity = "connecting"
                 context.console.progress("Connecting to \(device.name ?? "the device") (\(device.address))")
                 context.console.event("connecting", [JSONField("address", .string(device.address))])
-                let outcome = try await client.withConnectedDevice(device, profile: .bluFi) { gatt in
+                let outcome = try await client.withConnectedDevice(device, requiring: [BluFiGATTProfile.serviceUUID]) {
+                    gatt in
                     activity = "talking BluFi"
                     context.console.progress("Connected to \(device.address), ATT MTU \(gatt.mtu)")
                     context.console.event("connected", [JSONField("mtu", .int(gatt.mtu))])
-                    let flow = BluFiProvisioner(link: gatt, security: security, logger: context.logger)
+                    let flow = BluFiProvisioner(connection: gatt, security: security, logger: context.logger)
                     let printer = BluFiProgressPrinter(console: context.console)
                     return try await flow.run(settings, deadline: context.deadline, progress: printer.report)
                 }

@@ -24,18 +24,18 @@ enum DemoDevices {
     /// The ID the BluFi device sends once it joined (custom data, as Zhiting firmware does).
     static let bluFiDeviceID = ZhitingDeviceID("a4cf12b0c0de")!
     static let hotspotSSID = "MH-B0C0DF"
-    /// The SoftAP device's ID is its hotspot's BSSID (zhiting-lan.md §5).
+    /// The SoftAP device's ID is its hotspot's BSSID, as the Zhiting apps take it.
     static let hotspotBSSID = "a4:cf:12:b0:c0:df"
 
     /// A BluFi device running `scheme` on its stock firmware: 1.4 for V2, 1.3 otherwise.
-    static func bluFiLink(_ scheme: BluFiSecurityScheme) -> InMemoryGATTLink {
+    static func bluFiLink(_ scheme: BluFiSecurityScheme) -> InMemoryBluFiPeripheral {
         let configuration = BluFiDeviceConfiguration(
             version: scheme == .v2 ? BluFiVersion(major: 1, minor: 4) : BluFiVersion(major: 1, minor: 3),
             security: scheme,
             deviceID: "\(bluFiDeviceID)"
         )
         let device = BluFiDeviceSession(configuration: configuration, random: SystemRandomSource())
-        return InMemoryGATTLink(device: device, mtu: 185)
+        return InMemoryBluFiPeripheral(device: device, mtu: 185)
     }
 
     /// A protocomm device behind its hotspot, with the demo's PoP or SRP password for `level`.

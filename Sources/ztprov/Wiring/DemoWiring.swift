@@ -12,7 +12,7 @@ extension DemoCommand {
     func provisionOverBluFi(context: CommandContext) async throws(ProvisioningError) -> ZhitingDeviceID {
         context.console.progress("BluFi: provisioning an emulated ESP32 over an in-memory BLE link")
         let link = DemoDevices.bluFiLink(bluFiSecurity.scheme)
-        let provisioner = BluFiProvisioner(link: link, security: bluFiSecurity.choice, logger: context.logger)
+        let provisioner = BluFiProvisioner(connection: link, security: bluFiSecurity.choice, logger: context.logger)
         let settings = BluFiWiFiSettings(
             .station(BluFiStationSettings(ssid: DemoDevices.homeSSID, password: Secret(DemoDevices.wifiPassword))),
             expectsDeviceID: true)

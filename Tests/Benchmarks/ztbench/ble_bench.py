@@ -12,8 +12,8 @@ connect, provisioning, disconnect). Where the rest goes is read from the harness
 "start-up" = process start → the tool's D-Bus Hello; "write RTT" = the sum of WriteValue call →
 reply as the bus saw it (modeled latency + the Python mock's own delay); "between" = the time
 from a reply or notification to the tool's next write, summed: our client's share (crypto,
-framing, scheduling), which on a loaded machine includes waiting for a CPU. GLib timers are ms-granular, so the 7.5 ms connection interval
-of the issue is modeled as 8 ms.
+framing, scheduling), which on a loaded machine includes waiting for a CPU. GLib timers are
+ms-granular, so BLE's shortest connection interval, 7.5 ms, is modeled as 8 ms.
 """
 
 from . import blufi_frames

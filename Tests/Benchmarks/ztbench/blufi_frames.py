@@ -1,6 +1,6 @@
 """The fewest BluFi frames (ATT writes) that can carry a given message, and the count per provisioning.
 
-Framing (blufi.md §4, Sources/BluFi/BluFiFragmenter.swift): a frame is type, control, sequence and
+Framing (Sources/BluFi/BluFiFragmenter.swift): a frame is type, control, sequence and
 length (4 bytes), the data field, and a 2-byte CRC when the checksum bit (control 0x02) is set. One
 frame is one ATT write, so it holds at most L = min(MTU − 3, 255) bytes (255: the length is one
 byte). A message that fits, m ≤ C with C = L − 4 − 2·checksum, takes one frame. A longer one is

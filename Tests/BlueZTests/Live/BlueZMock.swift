@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import BlueZ
+@testable import DBus
 
 /// The harness's BlueZ emulation (`Tests/Harness/ztharness/bluez_blufi_template.py`) running under
 /// python-dbusmock on a private bus.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import BlueZ
+@testable import DBus
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
 struct LiveBlueZTests {
@@ -65,15 +66,16 @@ struct LiveBlueZTests {
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 return try await client.withConnectedDevice(device) { gatt in
                     #expect(gatt.mtu == 185)
-                    try await gatt.write(Self.getVersion)
-                    var replies = gatt.notifications.makeAsyncIterator()
+                    let notifications = try await gatt.bluFiNotifications()
+                    try await gatt.writeBluFi(Self.getVersion)
+                    var replies = notifications.makeAsyncIterator()
                     return try await replies.next()
                 }
             }
             #expect(reply == Self.version13)
             let calls = try mock.calledMethods()
             // Get: the link's MTU, read once the services resolved.
-            #expect(calls.suffix(5) == ["StartNotify", "Get", "WriteValue", "StopNotify", "Disconnect"])
+            #expect(calls.suffix(5) == ["Get", "StartNotify", "WriteValue", "StopNotify", "Disconnect"])
         }
     }
 
@@ -101,7 +103,7 @@ struct LiveBlueZTests {
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: Self.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnectedDevice(device, retryPolicy: Self.quickRetries) { gatt in
-                    try await gatt.write(Self.getVersion)
+                    try await gatt.writeBluFi(Self.getVersion)
                 }
             }
             let connects = try mock.calledMethods().filter { $0 == "Connect" || $0 == "Disconnect" }
@@ -143,9 +145,10 @@ struct LiveBlueZTests {
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: Self.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnectedDevice(device) { gatt in
+                    let notifications = try await gatt.bluFiNotifications()
                     try await mock.forceDisconnect(device.address)
                     await #expect(throws: BlueZError.linkLost("24:0A:C4:12:34:56 disconnected")) {
-                        for try await _ in gatt.notifications {}
+                        for try await _ in notifications {}
                     }
                 }
             }
@@ -205,8 +208,9 @@ struct LiveAcquireNotifyTests {
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 return try await client.withConnectedDevice(device, notifications: .acquireWhereOffered) { gatt in
                     #expect(gatt.mtu == 247)
-                    try await gatt.write(LiveBlueZTests.getVersion)
-                    var replies = gatt.notifications.makeAsyncIterator()
+                    let notifications = try await gatt.bluFiNotifications()
+                    try await gatt.writeBluFi(LiveBlueZTests.getVersion)
+                    var replies = notifications.makeAsyncIterator()
                     return try await replies.next()
                 }
             }
@@ -223,9 +227,10 @@ struct LiveAcquireNotifyTests {
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnectedDevice(device, notifications: .acquireWhereOffered) { gatt in
+                    let notifications = try await gatt.bluFiNotifications()
                     try await mock.forceDisconnect(device.address)
                     await #expect(throws: BlueZError.self) {
-                        for try await _ in gatt.notifications {}
+                        for try await _ in notifications {}
                     }
                 }
             }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BlueZ
+@testable import DBus
 
 private func why(_ name: String) -> DBusError {
     DBusError(name: name, message: "why")

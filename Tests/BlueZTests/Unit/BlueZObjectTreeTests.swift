@@ -1,6 +1,8 @@
 import Testing
+import Transports
 
 @testable import BlueZ
+@testable import DBus
 
 @Suite struct BlueZObjectTreeTests {
     typealias P = BlueZPayloads
@@ -67,15 +69,19 @@ import Testing
         #expect(tree.objects[P.device] != nil, "the Properties interface still lists the object")
     }
 
-    @Test func findsTheBluFiProfileUnderTheDevice() throws {
+    @Test func buildsTheGATTDatabaseUnderTheDevice() throws {
         var tree = try treeWithDevice()
-        #expect(BlueZGATTProfile.bluFi.locate(on: P.device, in: tree) == nil)
+        #expect(tree.gattServices(of: P.device).isEmpty)
+        #expect(tree.mtu(of: P.device) == nil)
         for event in try P.resolvedProfile() { tree.apply(event) }
-        let found = try #require(BlueZGATTProfile.bluFi.locate(on: P.device, in: tree))
-        #expect(found.write.path == P.write)
-        #expect(found.notify.path == P.notify)
-        #expect(found.write.mtu == 247)
-        #expect(found.notify.flags == ["read", "notify"])
+        let service = try #require(
+            tree.gattServices(of: P.device).first { $0.uuid == BlueZScanFilter.bluFiServiceUUID })
+        let write = try #require(service.characteristic("ff01"))
+        let notify = try #require(service.characteristic("ff02"))
+        #expect(write.id == GATTAttributeID(P.write.rawValue))
+        #expect(notify.id == GATTAttributeID(P.notify.rawValue))
+        #expect(tree.mtu(of: P.device) == 247)
+        #expect(notify.properties == [.read, .notify])
         #expect(tree.device(at: P.device)?.servicesResolved == true)
     }
 

@@ -1,4 +1,5 @@
 @testable import BlueZ
+@testable import DBus
 
 /// Signal and reply payloads in the shapes bluetoothd 5.66 sends (transcribed from `busctl monitor org.bluez`
 /// output of a BluFi device connect), passed through libdbus wire bytes before decoding.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BlueZ
+@testable import DBus
 
 @Suite struct BlueZSelectionTests {
     struct FixedSlots: BlueZSlotLookup {

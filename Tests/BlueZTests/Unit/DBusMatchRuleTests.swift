@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BlueZ
+@testable import DBus
 
 @Suite struct DBusMatchRuleTests {
     static func signal(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [])

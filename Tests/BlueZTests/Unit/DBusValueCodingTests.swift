@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import BlueZ
+@testable import DBus
 
 @Suite struct DBusValueCodingTests {
     static let device = DBusObjectPath("/org/bluez/hci0/dev_24_0A_C4_12_34_56")!

@@ -31,7 +31,7 @@ struct HarnessSession: Sendable {
         ["DBUS_SYSTEM_BUS_ADDRESS": topology.busAddress]
     }
 
-    /// Brings a harness up in a new run directory with `scenario` (see notes/harness-contract.md);
+    /// Brings a harness up in a new run directory with `scenario` (format: `Tests/Harness/ztharness/scenario.py`);
     /// if that fails, whatever was started is taken down again before the error is thrown.
     static func up(scenario: JSONValue = [:]) async throws -> HarnessSession {
         // Under /tmp, not $TMPDIR: the bus socket's path must stay within the 108 bytes of a unix address.

@@ -1,9 +1,9 @@
-"""A protocomm client written from protocomm.md §3–§4, used only to drive the device model.
+"""A protocomm client for ESP-IDF's security schemes and Wi-Fi messages, used only to drive the device model.
 
 It builds every message by field number, so a test failure points at either the model or
-the spec reading, never at shared generated code. `transport(endpoint, body) -> bytes` carries
-the requests: `via_model(device)` calls `ProtocommDevice.handle` directly, the device-host test
-passes an HTTP transport.
+this client's reading of the protocol, never at shared generated code.
+`transport(endpoint, body) -> bytes` carries the requests: `via_model(device)` calls
+`ProtocommDevice.handle` directly, the device-host test passes an HTTP transport.
 """
 
 import hashlib

@@ -1,4 +1,5 @@
-"""The BluFi device model against the worked vectors of reference/blufi.md §4.6, its error rules, and a
+"""The BluFi device model against the BluFi worked examples (the values of
+Tests/BluFiTests/Vectors/worked-examples.json, which names their source), its error rules, and a
 scripted phone session. The phone side here is written independently of the model (own framing,
 own crypto via `cryptography`); only the CRC helper is shared, and it is pinned by the CRC vectors."""
 
@@ -59,7 +60,7 @@ def make_device(mtu=259, private=None, **config) -> tuple[BlufiDevice, FakeLink]
     return device, link
 
 
-# --- §4.6 CRC ---------------------------------------------------------------------------------
+# --- worked examples: CRC ---------------------------------------------------------------------
 
 def test_crc16_genibus_vectors():
     assert bf.crc16(b"123456789") == 0xD64E
@@ -68,7 +69,7 @@ def test_crc16_genibus_vectors():
     assert bf.checksum_bytes(6, b"myssid") == h("ef 8e")
 
 
-# --- §4.6 plain frames ------------------------------------------------------------------------
+# --- worked examples: plain frames ------------------------------------------------------------
 
 def test_plain_version_and_ack_frames():
     device, link = make_device()
@@ -80,7 +81,7 @@ def test_plain_version_and_ack_frames():
     assert [m["name"] for m in device.record["messages"]] == ["GET_VERSION", "SET_OPMODE"]
 
 
-# --- §4.6 fragmentation at MTU 23 ---------------------------------------------------------------
+# --- worked examples: fragmentation at MTU 23 ---------------------------------------------------
 
 MTU23_FRAMES = [
     h("4d 12 05 0e 1e 00 41 42 43 44 45 46 47 48 49 4a 4b 4c 2c 3c"),
@@ -91,7 +92,8 @@ CUSTOM_30 = bytes(range(0x41, 0x5F))
 
 
 def android_split(message: bytes, limit: int, checksum: bool) -> list[tuple[bool, bytes]]:
-    """The official clients' splitting rule (blufi.md §2.5), written for this test."""
+    """The official clients' splitting rule (EspBlufiForAndroid's `BlufiClientImpl.java`), kept apart from
+    the model's own fragmenter."""
     per_frame = limit - 4 - 2 - (2 if checksum else 0)
     pieces, offset = [], 0
     while offset < len(message):
@@ -132,7 +134,7 @@ def test_device_fragments_at_mtu23_like_the_vector():
     assert link.take() == [bytes([f[0], f[1] | bf.FC_DEVICE_TO_PHONE]) + f[2:] for f in MTU23_FRAMES]
 
 
-# --- §4.6 V1 session ---------------------------------------------------------------------------
+# --- worked examples: V1 session ---------------------------------------------------------------
 
 V1_A = h("""18a861d4861a96754cadeedef2ea533466d3c6406cba53dbba2ffb50eb288330df1275381c7df4e92f6fde3b8bef3d4f
 66f69a541a3737203c625943b68ef79073135b2a3d5e5a7a18387a45ef424e1faf531ad8d0238614580bb3c9d77632ae
@@ -202,7 +204,7 @@ def test_v1_leading_zero_secret_is_stripped():
     assert hashlib.md5(padded).digest() == h("6cd8c826ce78c8ee4605e91a05e7dc03")
 
 
-# --- §4.6 V2 session ---------------------------------------------------------------------------
+# --- worked examples: V2 session ---------------------------------------------------------------
 
 def test_v2_session_frames_and_device_report():
     a2, b2 = label_int("blufi phone private v2"), label_int("blufi device private v2")
@@ -260,7 +262,7 @@ def test_v2_leading_zero_secret_stays_padded():
     assert security.key == h("c84ba035416ca44e75691bf70a9c778bbb8cf98bfb96799b4ba915f2949a5bee")
 
 
-# --- receive-path rules (blufi.md §2.4, §2.5, §4.2) ----------------------------------------------
+# --- receive-path rules (sequence, length, fragments, NEG) ---------------------------------------
 
 def errors(device) -> list[int]:
     return [e["code"] for e in device.record["errors_sent"]]

@@ -1,4 +1,4 @@
-"""device_host as a process on 127.0.0.1: HTTP session rules of protocomm.md §1 and UDP unicast."""
+"""device_host as a process on 127.0.0.1: the HTTP session rules of ESP-IDF's protocomm_httpd and UDP unicast."""
 
 import http.client
 import json

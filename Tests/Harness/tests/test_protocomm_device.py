@@ -1,4 +1,5 @@
-"""ProtocommDevice against the worked vectors of protocomm.md §3.4 and a spec-written client."""
+"""ProtocommDevice against the protocomm worked examples (the values of Tests/ProtocommTests/Vectors/, which
+name their source) and an independently written client (protocomm_spec_client.py)."""
 
 import hashlib
 import json
@@ -42,7 +43,7 @@ def events(device, name):
     return [record for record in device.records if record["event"] == name]
 
 
-# --- §3.4 worked vectors, byte for byte ----------------------------------------------------
+# --- worked examples, byte for byte --------------------------------------------------------
 
 def test_sec1_handshake_and_traffic_match_worked_example():
     device = make_device(security=1, pop="abcd1234")
@@ -133,7 +134,7 @@ def test_sec0_handshake_bytes_and_plaintext_payloads():
     assert device.handle("prov-config", bytes.fromhex("5200")).body == bytes.fromhex("08015a021001")
 
 
-# --- full flows driven by the spec client ----------------------------------------------------
+# --- full flows driven by protocomm_spec_client -----------------------------------------------
 
 @pytest.mark.parametrize("security, patch, pop", [(0, 0, ""), (1, 0, "abcd1234"), (1, 0, ""),
                                                   (2, 0, ""), (2, 1, "")])

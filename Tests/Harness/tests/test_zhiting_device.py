@@ -1,4 +1,5 @@
-"""ZhitingDevice against the worked packets of zhiting-lan.md §9 and the app behaviours of §1–§3."""
+"""ZhitingDevice against the worked packets of Tests/ZhitingLANTests/Vectors/worked-example.json and the
+Zhiting apps' behaviour."""
 
 import hashlib
 import json
@@ -20,7 +21,7 @@ SPEC_REQUEST = bytes.fromhex(
     "3ea8b3a7379920008f798db49327386f")
 
 
-# A client written from §1 of the spec, independent of the model's helpers.
+# A client written from the packet layout alone, independent of the model's helpers.
 def aes(secret, data, decrypt=False):
     key = hashlib.md5(secret).digest()
     cipher = Cipher(algorithms.AES(key), modes.CBC(hashlib.md5(key + secret).digest()))

@@ -4,10 +4,11 @@ It is fed the values a GATT client writes to FF01 (`receive`) and answers throug
 (notifications on FF02, a request to drop the BLE link, timers). No D-Bus and no clock of its own, so
 the BlueZ mock drives it from its GLib loop and unit tests drive it by hand.
 
-Behaviour follows reference/blufi.md and ESP-IDF's current component: strict length, sequence and
-CRC checks answered with ERROR reports (§2.4), fragment reassembly rules, ACKs, per-direction
-sequence counters reset on every BLE connection, security mode bits applied on transmit (§2.7), V1/V2
-negotiation (§4), Wi-Fi reports with the example's TLVs (§5.1). Everything received is kept in
+Behaviour follows ESP-IDF's current component (`btc_blufi_recv_handler`, `btc_blufi_send_encap` in
+`blufi_prf.c`) and its BluFi example: strict length, sequence and CRC checks answered with ERROR
+reports, fragment reassembly rules, ACKs, per-direction sequence counters reset on every BLE
+connection, security mode bits applied on transmit, V1/V2 negotiation, Wi-Fi reports with the
+example's TLVs. Everything received is kept in
 `record` for tests to inspect (secrets included: this is the test side).
 """
 
@@ -439,7 +440,7 @@ class BlufiDevice:
                                      STA_DISCONNECTED: "disconnected"}[state]
 
     def wifi_report(self) -> bytes:
-        """WIFI_REPORT payload with the TLVs the example sets for the current state (blufi.md §5.1)."""
+        """WIFI_REPORT payload with the TLVs ESP-IDF's BluFi example sets for the current state."""
         report = bytearray([self.opmode, self.sta_state, 0])
 
         def tlv(tag: int, value: bytes) -> None:

@@ -1,7 +1,7 @@
 """BluFi frame layout: type byte, frame control, sequence, length, data, optional CRC.
 
-Written from reference/blufi.md §2 (frame format) and §3 (subtype numbers). Only encoding and
-decoding live here; what a device does with a frame is in blufi_device.py.
+Frame format and subtype numbers as ESP-IDF defines them (`blufi_prf.c`, `blufi_int.h`). Only encoding
+and decoding live here; what a device does with a frame is in blufi_device.py.
 """
 
 from dataclasses import dataclass
@@ -177,5 +177,5 @@ def device_fragments(message: bytes, frag_size: int) -> list[tuple[bool, bytes]]
 
 
 def device_frag_size(mtu: int) -> int:
-    """Content bytes per device fragment for a negotiated ATT MTU (blufi.md §1.3)."""
+    """Content bytes per device fragment for a negotiated ATT MTU (`BLUFI_MTU_RESERVED_SIZE` in `blufi_int.h`)."""
     return min(mtu, MAX_DATA_LEN) - MTU_RESERVED

@@ -1,4 +1,5 @@
-"""Device side of BluFi key agreement and frame encryption, V1 and V2 (reference/blufi.md §4).
+"""Device side of BluFi key agreement and frame encryption, V1 and V2, as ESP-IDF's BluFi example
+(`examples/bluetooth/blufi/main/blufi_security.c`) does them.
 
 V1 (IDF ≤ 5.x example): DH with the phone's p and g (in practice the 1024-bit prime below), key =
 MD5 of the secret *without* leading zero bytes, AES-128-CFB128 with a fresh IV [seq, 0 × 15] per frame.
@@ -32,14 +33,15 @@ FFDHE3072_PRIME = int(
     "ABC521979B0DEADA1DBF9A42D5C4484E0ABCD06BFA53DDEF3C1B20EE3FD59D7C25E41D2B66C62E37FFFFFFFFFFFFFFFF", 16)
 FFDHE3072_BYTES = 384
 
-# The model draws 256-bit private exponents; tests inject them to reproduce the §4.6 vectors.
+# The model draws 256-bit private exponents; tests inject them to reproduce the worked examples of
+# Tests/BluFiTests/Vectors/worked-examples.json.
 PRIVATE_KEY_BYTES = 32
 
 RandomBytes = Callable[[int], bytes]
 
 
 class NegotiationError(Exception):
-    """A negotiation step failed; `code` is the BluFi error report to send (blufi.md §5.4)."""
+    """A negotiation step failed; `code` is the BluFi error report to send (`esp_blufi_error_state_t`)."""
 
     def __init__(self, code: int, reason: str):
         super().__init__(reason)

@@ -11,11 +11,11 @@ Run (inside the device namespace, by harness.py):
 A Zhiting "device_id" that is absent or "<derived>" becomes protocomm.ap_bssid without colons
 (the app's rule for the SoftAP path); a "token" starting with "<" means random.
 
-One thread, one selector. The HTTP side follows protocomm.md §1 exactly as esp_http_server and
-protocomm_httpd behave: POST only (405 and close otherwise), 404 "Nothing matches the given URI"
+One thread, one selector. The HTTP side behaves exactly as ESP-IDF's esp_http_server and
+protocomm_httpd.c do: POST only (405 and close otherwise), 404 "Nothing matches the given URI"
 and close for unknown endpoints, bodies of 1..4096 bytes, keep-alive, the cookie/socket session
-rules of §1.5, at most `max_open_sockets` connections with the least recently used one evicted,
-and any protocomm failure answered by closing the socket without a response. After the first
+rules of its `common_post_handler`, at most `max_open_sockets` connections with the least recently
+used one evicted, and any protocomm failure answered by closing the socket without a response. After the first
 "connected" status the HTTP service stops (listener and connections closed) like the real
 provisioning manager. UDP binds 0.0.0.0:<udp-port> and answers unicast to the sender.
 

@@ -4,8 +4,8 @@ Run on the private system bus:
   /usr/bin/python3 -m dbusmock --template ztharness/nm_softap_template.py -l LOG -p 'JSON'
 
 It loads dbusmock's stock `networkmanager` template (manager and settings objects) and replaces
-the parts a SoftAP client exercises with NetworkManager 1.42's behaviour (test-harness.md §4.1,
-linux-practice-and-peers.md Part B §2): a Wi-Fi device named after `interface`, access points,
+the parts a SoftAP client exercises with NetworkManager 1.42's behaviour (its D-Bus API,
+`org.freedesktop.NetworkManager.*`): a Wi-Fi device named after `interface`, access points,
 RequestScan with LastScan, AddAndActivateConnection2 / AddAndActivateConnection /
 ActivateConnection / DeactivateConnection with staged states, Settings AddConnection(2) /
 Delete / Update, and a "previous" connection active at start so a client can restore it.

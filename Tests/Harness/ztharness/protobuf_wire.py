@@ -1,8 +1,8 @@
 """Minimal protobuf wire-format codec for the emulated devices.
 
 The devices deliberately avoid code generated from the project's own .proto files: they
-encode and decode with field numbers taken straight from protocomm.md, so they stay an
-independent check of the Swift side.
+encode and decode with field numbers written out by hand from ESP-IDF's protocomm and
+wifi_provisioning .proto files, so they stay an independent check of the Swift side.
 
 Encoding: `encode(fields)` takes a sequence of `(field_number, value)` pairs and writes them
 in order. Values: `bool`/`int` → varint (negative ints as 64-bit two's complement, as

@@ -1,10 +1,11 @@
 """Pure model of an ESP device running the Wi-Fi provisioning manager on protocomm.
 
-Written from protocomm.md (§2 proto-ver, §3 security, §4 Wi-Fi messages, §5 timing) without
-generated protobuf code. No sockets here: the HTTP layer (device_host.py) owns connections and
-the cookie rules of §1.5 and calls `open_session()` whenever the device would start a new
-security session, then `handle(endpoint, body)` per request. `handle` returns a `Reply` or
-raises `ProtocommFailure`, meaning the device closes the socket without a response.
+Follows ESP-IDF 5.5's provisioning manager (`proto-ver` JSON, security 0/1/2, the Wi-Fi messages
+and their timing; `components/wifi_provisioning/src/`) without generated protobuf code. No sockets
+here: the HTTP layer (device_host.py) owns connections and the cookie rules of `protocomm_httpd.c`
+and calls `open_session()` whenever the device would start a new security session, then
+`handle(endpoint, body)` per request. `handle` returns a `Reply` or raises `ProtocommFailure`,
+meaning the device closes the socket without a response.
 
 Configuration (the "device_host.protocomm" object of the scenario; every key optional):
   security            0 | 1 | 2 (default 1)

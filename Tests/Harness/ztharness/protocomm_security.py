@@ -1,4 +1,4 @@
-"""Device side of protocomm security 0, 1 and 2, written from protocomm.md §3.
+"""Device side of protocomm security 0, 1 and 2, as ESP-IDF's `components/protocomm/src/security/` runs them.
 
 Each class holds the one session a real device keeps (`security0.c`, `security1.c`,
 `security2.c`): `handshake(session_data)` takes a decoded `SessionData` and returns the

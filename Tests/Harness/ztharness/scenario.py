@@ -1,11 +1,11 @@
 """Scenario JSON for `harness.py up`: loading, BlueZ defaults and validation.
 
-The format is fixed in notes/harness-contract.md; every key is optional. The "bluez" part is completed
+Every key is optional; the DEFAULT_* tables below list the "bluez" keys and their defaults. The "bluez" part is completed
 here (so state.json shows what the mock really runs with) and checked strictly: an unknown key is an
 error, because a misspelt fault would otherwise silently test nothing. The "nm" and "device_host"
 parts are handed to their own components, which apply their defaults.
 
-Keys beyond the contract (all optional):
+Keys whose meaning the defaults do not show (all optional):
   bluez.temporary_timeout_ms   BlueZ's TemporaryTimeout: an unconnected device found by discovery is
                                removed this long after discovery stops (default 30000)
   bluez.connect_timeout_ms     how long a Connect waits for a device that is connected through another

@@ -1,4 +1,5 @@
-"""Pure model of a Zhiting device's LAN UDP service (port 54321), from zhiting-lan.md §1–§3.
+"""Pure model of a Zhiting device's LAN UDP service (port 54321), after the SA hub's discovery server
+(zhiting-tech/smartassistant `modules/sadiscover/`) and what the Zhiting apps expect of a device.
 
 `handle(datagram, sender)` returns the datagrams to send back to `sender` (unicast) and
 records what arrived; no sockets here (device_host.py owns the UDP socket).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A dbus-daemon with a permissive system-type configuration in a temporary directory, so live
-/// tests need neither root nor the host's bus (test-harness.md §3.1).
+/// tests need neither root nor the host's bus.
 final class PrivateSystemBus {
     let directory: URL
     let address: String

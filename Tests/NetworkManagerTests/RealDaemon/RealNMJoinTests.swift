@@ -4,7 +4,7 @@ import Testing
 import Transports
 
 /// The joiner against the real NetworkManager 1.42 in a network namespace, over a veth with the
-/// wired test link (test-harness.md §4.2): the daemon's own activation, DHCP, volatile profile
+/// wired test link: the daemon's own activation, DHCP, volatile profile
 /// removal and restore, which the mock can only imitate. Slow (seconds per test), so opt-in.
 @Suite(.serialized, .enabled(if: RealNM.isEnabled, .init(rawValue: RealNM.skipMessage)))
 struct RealNMJoinTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The worked examples of protocomm.md §3.4, as shipped in `Vectors/`.
+/// The worked examples in `Vectors/security1.json` and `Vectors/security2.json` (each names its source).
 enum WorkedExamples {
     struct Security1: Decodable {
         struct Handshake: Decodable {

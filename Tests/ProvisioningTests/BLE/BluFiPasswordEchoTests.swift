@@ -7,7 +7,7 @@ import Transports
 @Suite struct BluFiPasswordEchoTests {
     /// A device played by a script over plaintext frames (security none): answers the version, ACKs
     /// SET_OPMODE, and reports the join with both passwords echoed as soon as CONNECT_AP arrives.
-    actor EchoingDevice: GATTLink {
+    actor EchoingDevice: BluFiLink {
         nonisolated let mtu = 185
         nonisolated let notifications: AsyncThrowingStream<[UInt8], any Error>
         private let notifier: AsyncThrowingStream<[UInt8], any Error>.Continuation

@@ -29,7 +29,7 @@ struct EmulatedBLE {
         farewell: .seconds(1)
     )
 
-    let link: InMemoryGATTLink
+    let link: InMemoryBluFiPeripheral
     let recorder: BluFiRecorder
     let security: BluFiSecurityChoice
     let timeouts: BluFiTimeouts
@@ -44,7 +44,7 @@ struct EmulatedBLE {
         recorder: BluFiRecorder = BluFiRecorder()
     ) {
         let device = BluFiDeviceSession(configuration: configuration, random: SeededRandomSource(seed: [0xDE]))
-        link = InMemoryGATTLink(device: device, mtu: mtu, joinDelay: joinDelay, faults: faults)
+        link = InMemoryBluFiPeripheral(device: device, mtu: mtu, joinDelay: joinDelay, faults: faults)
         self.recorder = recorder
         self.security = security
         self.timeouts = timeouts
@@ -79,7 +79,7 @@ struct EmulatedBLE {
 
     func provisioner() -> BluFiProvisioner {
         BluFiProvisioner(
-            link: link,
+            connection: link,
             security: security,
             timeouts: timeouts,
             random: SeededRandomSource(seed: [0xC1]),

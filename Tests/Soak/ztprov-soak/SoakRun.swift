@@ -19,8 +19,8 @@ enum SoakRun {
         let configuration = BluFiDeviceConfiguration(
             version: BluFiVersion(major: 1, minor: 4), security: .v2, deviceID: "a4cf12b0c0de")
         let device = BluFiDeviceSession(configuration: configuration, random: SystemRandomSource())
-        let link = InMemoryGATTLink(device: device, mtu: 185, joinDelay: .milliseconds(1))
-        let provisioner = BluFiProvisioner(link: link, logger: logger)
+        let link = InMemoryBluFiPeripheral(device: device, mtu: 185, joinDelay: .milliseconds(1))
+        let provisioner = BluFiProvisioner(connection: link, logger: logger)
         let settings = BluFiWiFiSettings(
             .station(BluFiStationSettings(ssid: homeSSID, password: Secret(password))), expectsDeviceID: true)
         let outcome = try await link.run {

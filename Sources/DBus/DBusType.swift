@@ -43,7 +43,7 @@ public indirect enum DBusType: Sendable, Hashable {
         }
     }
 
-    /// Whether the type may be a dictionary key: the spec allows basic (non-container) types only.
+    /// Whether the type may be a dictionary key: the D-Bus specification allows basic (non-container) types only.
     public var isBasic: Bool {
         switch self {
         case .variant, .array, .dictionary, .structure: false

@@ -9,14 +9,21 @@ import Synchronization
 /// `assumeIsolated` holds. Besides jobs the loop runs timers (call deadlines that must fire even in a cancelled
 /// task) and file-descriptor sources (the bus socket). Loop state outside the queue is touched only on the loop
 /// thread, which is why this type alone is `@unchecked Sendable`.
-final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
+public final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
     /// A file descriptor the loop polls, with the callbacks that say what to wait for and handle readiness.
-    struct Source {
+    public struct Source {
         let fd: Int32
         /// Called before each poll; returns the `poll(2)` events to wait for.
         let prepare: () -> Int16
         /// Called with the `revents` that poll reported; returns false to stop watching the descriptor.
         let handle: (Int16) -> Bool
+
+        /// Watches `fd`: `prepare` says which events to wait for, `handle` gets what poll reported.
+        public init(fd: Int32, prepare: @escaping () -> Int16, handle: @escaping (Int16) -> Bool) {
+            self.fd = fd
+            self.prepare = prepare
+            self.handle = handle
+        }
     }
 
     private enum Work {
@@ -39,7 +46,7 @@ final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
     private var nextHandle = 0
 
     /// Starts the loop thread.
-    init() {
+    public init() {
         var ends: [Int32] = [-1, -1]
         precondition(pipe(&ends) == 0, "pipe failed: errno \(errno)")
         for end in ends {
@@ -58,26 +65,26 @@ final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
         pthread_detach(thread)
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    public func enqueue(_ job: consuming ExecutorJob) {
         push(.job(UnownedJob(job)))
     }
 
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 
-    func checkIsolated() {
+    public func checkIsolated() {
         precondition(isOnLoopThread, "libdbus touched off its loop thread")
     }
 
     /// Whether the caller runs on the loop thread.
-    var isOnLoopThread: Bool {
+    public var isOnLoopThread: Bool {
         inbox.withLock { inbox in inbox.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
     /// Runs `work` on the loop thread soon, in order with jobs; usable from any thread (cancellation handlers,
     /// stream terminations).
-    func execute(_ work: @escaping @Sendable () -> Void) {
+    public func execute(_ work: @escaping @Sendable () -> Void) {
         push(.closure(work))
     }
 
@@ -88,7 +95,7 @@ final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
     }
 
     /// Adds a file-descriptor source; loop thread only.
-    func addSource(_ source: Source) -> Int {
+    public func addSource(_ source: Source) -> Int {
         checkIsolated()
         nextHandle += 1
         sources[nextHandle] = source
@@ -96,13 +103,13 @@ final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
     }
 
     /// Removes a source; loop thread only.
-    func removeSource(_ handle: Int) {
+    public func removeSource(_ handle: Int) {
         checkIsolated()
         sources[handle] = nil
     }
 
     /// Runs `action` on the loop thread at `deadline` unless cancelled first; loop thread only.
-    func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping () -> Void) -> Int {
+    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping () -> Void) -> Int {
         checkIsolated()
         nextHandle += 1
         timers[nextHandle] = (deadline, action)
@@ -110,7 +117,7 @@ final class DBusLoopExecutor: SerialExecutor, @unchecked Sendable {
     }
 
     /// Forgets a timer that has not fired; loop thread only.
-    func cancelTimer(_ handle: Int) {
+    public func cancelTimer(_ handle: Int) {
         checkIsolated()
         timers[handle] = nil
     }

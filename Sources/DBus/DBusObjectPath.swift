@@ -1,4 +1,4 @@
-/// A D-Bus object path such as `/org/bluez/hci0/dev_24_0A_C4_12_34_56`, checked against the spec's grammar.
+/// A D-Bus object path such as `/org/bluez/hci0/dev_24_0A_C4_12_34_56`, checked against the D-Bus spec's grammar.
 ///
 /// libdbus aborts on an invalid path, so the check happens when the value is made, not when it is sent.
 public struct DBusObjectPath: Sendable, Hashable, Comparable, CustomStringConvertible {

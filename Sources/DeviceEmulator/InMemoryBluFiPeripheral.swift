@@ -1,14 +1,15 @@
 public import BluFi
 public import Transports
 
-/// A ``GATTLink`` whose far side is a ``BluFiDeviceSession`` in the same process: writes go to the
-/// device, the device's notifications come back on ``notifications``; for flow tests and `ztprov demo`.
+/// A connected BluFi peripheral in the same process, as a `GATTConnection` with BluFi's service: writes
+/// to FF01 go to a ``BluFiDeviceSession``, its notifications come back on FF02; for flow tests and
+/// `ztprov demo`.
 ///
 /// The device fragments for the link's MTU. A CONNECT_AP starts the join, which the device finishes
 /// `joinDelay` later inside ``run(isolation:_:)``, the scope that also closes the link when it ends.
 /// A ``BluFiFaultPlan`` drops notifications, loses the link, makes the device report errors or fall
 /// silent. Everything the phone wrote is kept for assertions (test-side records may hold secrets).
-public actor InMemoryGATTLink: GATTLink {
+public actor InMemoryBluFiPeripheral: GATTConnection {
     /// How the link ended.
     public enum Closure: Sendable, Equatable {
         /// The device closed it after DISCONNECT_BLE.
@@ -25,12 +26,24 @@ public actor InMemoryGATTLink: GATTLink {
         case linkLost
         /// The link was already closed.
         case notConnected
+        /// The characteristic does not allow the operation.
+        case notPermitted
     }
+
+    private static let writeCharacteristic = GATTCharacteristic(
+        id: GATTAttributeID("ff01"), uuid: BluFiGATTProfile.writeCharacteristicUUID, properties: .write)
+    private static let notifyCharacteristic = GATTCharacteristic(
+        id: GATTAttributeID("ff02"), uuid: BluFiGATTProfile.notifyCharacteristicUUID, properties: [.read, .notify])
+
+    /// BluFi's service with its two characteristics.
+    public nonisolated let services = [
+        GATTService(uuid: BluFiGATTProfile.serviceUUID, characteristics: [writeCharacteristic, notifyCharacteristic])
+    ]
 
     /// The ATT MTU both sides fragment for.
     public nonisolated let mtu: Int
     /// The device's notifications; ends when the link closes, with ``Failure/linkLost`` when it is lost.
-    public nonisolated let notifications: AsyncThrowingStream<[UInt8], any Error>
+    nonisolated let notifications: AsyncThrowingStream<[UInt8], any Error>
     /// The device as it stands now: its fields, Wi-Fi state and security mode.
     public private(set) var device: BluFiDeviceSession
     /// What the device observed and did, in order.
@@ -86,8 +99,28 @@ public actor InMemoryGATTLink: GATTLink {
         }
     }
 
-    /// Hands one frame to the device (after any fault it sets off); fails once the link is closed.
-    public func write(_ value: [UInt8]) async throws {
+    /// BluFi's characteristics are not read.
+    public func read(_ characteristic: GATTCharacteristic) throws -> [UInt8] {
+        throw Failure.notPermitted
+    }
+
+    /// BluFi's characteristics have no descriptors here.
+    public func read(_ descriptor: GATTDescriptor) throws -> [UInt8] {
+        throw Failure.notPermitted
+    }
+
+    /// The device's notification stream, for FF02 only.
+    public func subscribe(to characteristic: GATTCharacteristic) throws -> AsyncThrowingStream<[UInt8], any Error> {
+        guard characteristic.id == Self.notifyCharacteristic.id else { throw Failure.notPermitted }
+        return notifications
+    }
+
+    /// Hands one frame written with response to FF01 to the device (after any fault it sets off); fails once
+    /// the link is closed.
+    public func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws {
+        guard characteristic.id == Self.writeCharacteristic.id, type == .withResponse else {
+            throw Failure.notPermitted
+        }
         guard closure == nil else { throw Failure.notConnected }
         writes.append(value)
         let type = BluFiFrameType(rawValue: value.first ?? 0)

@@ -28,7 +28,7 @@ extension DBusConnection {
     /// number), then installs the match rule on the bus.
     ///
     /// The handler is registered first, so nothing the bus routes after installing the rule is missed.
-    func subscribe(
+    public func subscribe(
         _ rule: DBusMatchRule, timeout: Duration,
         deliver: @escaping @Sendable (DBusSignal, UInt64) -> Void,
         end: @escaping @Sendable (DBusError) -> Void

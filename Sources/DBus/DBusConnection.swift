@@ -21,10 +21,11 @@ public actor DBusConnection {
         let continuation: CheckedContinuation<Result<Reply, any Error>, Never>
     }
 
-    struct Reply {
-        let arguments: [DBusValue]
+    public struct Reply: Sendable {
+        /// The reply's arguments.
+        public let arguments: [DBusValue]
         /// The position of the reply among received messages, to order it against signals.
-        let sequence: UInt64
+        public let sequence: UInt64
     }
 
     struct Subscription {
@@ -33,7 +34,7 @@ public actor DBusConnection {
         let end: @Sendable (DBusError) -> Void
     }
 
-    nonisolated let loop: DBusLoopExecutor
+    public nonisolated let loop: DBusLoopExecutor
     private var handle: OpaquePointer?
     private var socketSource: Int?
     private var calls: [UInt64: PendingCall] = [:]
@@ -82,7 +83,9 @@ public actor DBusConnection {
         shutDown(because: .disconnected("the connection was closed"))
     }
 
-    func sequencedCall(_ call: DBusMethodCall, timeout: Duration, honoursCancellation: Bool) async throws -> Reply {
+    public func sequencedCall(_ call: DBusMethodCall, timeout: Duration, honoursCancellation: Bool) async throws
+        -> Reply
+    {
         if honoursCancellation { try Task.checkCancellation() }
         nextToken += 1
         let token = nextToken

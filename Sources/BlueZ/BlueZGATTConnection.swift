@@ -1,0 +1,68 @@
+import DBus
+import Synchronization
+public import Transports
+
+/// A connected device as a ``GATTConnection``: reads and writes through `ReadValue`/`WriteValue`, one write
+/// at a time per bus connection, notifications through `StartNotify` + `PropertiesChanged` (or
+/// `AcquireNotify` where the scope asked for it).
+///
+/// Valid only inside `BlueZClient.withConnectedDevice`; notification streams fail with
+/// `BlueZError.linkLost` when the device disconnects or disappears.
+public struct BlueZGATTConnection: GATTConnection {
+    /// The device as it was when the link came up.
+    public let device: BlueZDevice
+    /// The services bluetoothd resolved, attribute handles being object paths.
+    public let services: [GATTService]
+    let reportedMTU: Int?
+    let client: BlueZClient
+    let session: Int
+    /// The MTU an acquired notification socket reported, for BlueZ before 5.62 which exports no `MTU`.
+    private let acquiredMTU = AcquiredMTU()
+
+    init(device: BlueZDevice, services: [GATTService], reportedMTU: Int?, client: BlueZClient, session: Int) {
+        self.device = device
+        self.services = services
+        self.reportedMTU = reportedMTU
+        self.client = client
+        self.session = session
+    }
+
+    /// The ATT MTU from the characteristics' `MTU` property or an acquired socket, else 23.
+    public var mtu: Int { reportedMTU ?? acquiredMTU.value.withLock { $0 } ?? BlueZQuirks.defaultATTMTU }
+
+    /// Reads with `ReadValue`; throws `BlueZError` (e.g. `.notPermitted` when the link must be encrypted).
+    public func read(_ characteristic: GATTCharacteristic) async throws -> [UInt8] {
+        try await client.readValue(try path(characteristic.id), interface: BlueZNames.gattCharacteristic)
+    }
+
+    /// Reads a descriptor with `ReadValue`.
+    public func read(_ descriptor: GATTDescriptor) async throws -> [UInt8] {
+        try await client.readValue(try path(descriptor.id), interface: BlueZNames.gattDescriptor)
+    }
+
+    /// Writes with `WriteValue` (`type` request or command); throws `BlueZError` (e.g. `.notConnected`).
+    public func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws {
+        try await client.writeValue(value, to: try path(characteristic.id), type: type)
+    }
+
+    /// Starts a notification session that the connection scope stops.
+    public func subscribe(to characteristic: GATTCharacteristic) async throws -> AsyncThrowingStream<[UInt8], any Error>
+    {
+        let (stream, mtu) = try await client.subscribe(session: session, to: try path(characteristic.id))
+        if let mtu { acquiredMTU.value.withLock { $0 = mtu } }
+        return stream
+    }
+
+    private func path(_ id: GATTAttributeID) throws -> DBusObjectPath {
+        guard let path = DBusObjectPath(id.rawValue), path.isDescendant(of: device.path) else {
+            throw BlueZError.doesNotExist(
+                DBusError(name: "org.bluez.Error.DoesNotExist", message: "no attribute \(id)"))
+        }
+        return path
+    }
+}
+
+/// Where a connection keeps the MTU a notification socket reported after the connection value was made.
+private final class AcquiredMTU: Sendable {
+    let value = Mutex<Int?>(nil)
+}

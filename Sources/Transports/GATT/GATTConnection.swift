@@ -1,0 +1,39 @@
+/// A connected GATT peer: its discovered services, reads, writes and notifications on any characteristic.
+///
+/// A connection exists only inside its central's ``GATTCentral/withConnection(to:requiring:_:)`` scope,
+/// which disconnects on every exit path; the stack hides which Bluetooth stack carries it. Writes are
+/// serialized. Operations after the link dropped throw the stack's link-lost error.
+public protocol GATTConnection: Sendable {
+    /// The negotiated ATT MTU in bytes, or 23 (the ATT default) when the stack does not report it.
+    var mtu: Int { get }
+
+    /// The peer's primary services as discovered when the connection came up.
+    var services: [GATTService] { get }
+
+    /// Reads a characteristic's whole value (long values are read in parts by the stack).
+    func read(_ characteristic: GATTCharacteristic) async throws -> [UInt8]
+
+    /// Reads a descriptor's whole value.
+    func read(_ descriptor: GATTDescriptor) async throws -> [UInt8]
+
+    /// Writes `value` to a characteristic and returns when the stack (with response: the peer) took it.
+    func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws
+
+    /// Turns notifications (or indications) on and returns their payloads in arrival order.
+    ///
+    /// The stream finishes with an error when the link is lost and finishes normally when the scope
+    /// ends. It is meant for one consumer; subscribing again to the same characteristic ends the
+    /// earlier stream.
+    func subscribe(to characteristic: GATTCharacteristic) async throws -> AsyncThrowingStream<[UInt8], any Error>
+}
+
+extension GATTConnection {
+    /// The largest value one ATT write carries: the MTU less the 3-byte ATT header.
+    public var maximumWriteLength: Int { mtu - 3 }
+
+    /// The first service with `uuid`, if the peer has one.
+    public func service(_ uuid: String) -> GATTService? {
+        let uuid = BluetoothUUID.normalized(uuid)
+        return services.first { $0.uuid == uuid }
+    }
+}
