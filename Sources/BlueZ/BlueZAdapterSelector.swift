@@ -25,8 +25,11 @@ public enum BlueZAdapterSelector: Sendable, Hashable {
         }
     }
 
-    /// Picks the adapter from those bluetoothd exports and checks it is powered.
-    public func select(from adapters: [BlueZAdapter], slots: any BlueZSlotLookup) throws -> BlueZAdapter {
+    /// Picks the adapter from those bluetoothd exports and checks it is powered (and, when it is not,
+    /// whether rfkill is why).
+    public func select(
+        from adapters: [BlueZAdapter], slots: any BlueZSlotLookup, radio: any BlueZRadioSwitch = SysfsRadioSwitch()
+    ) throws -> BlueZAdapter {
         guard !adapters.isEmpty else { throw BlueZError.noAdapter }
         let chosen: BlueZAdapter?
         switch self {
@@ -41,7 +44,9 @@ public enum BlueZAdapterSelector: Sendable, Hashable {
             chosen = adapters.first { $0.name == name }
         }
         guard let chosen else { throw BlueZError.adapterNotFound(description) }
-        if chosen.powerState == "off-blocked" { throw BlueZError.adapterBlocked(chosen.name) }
+        if chosen.powerState == "off-blocked" || (!chosen.isPowered && radio.isBlocked(controller: chosen.name)) {
+            throw BlueZError.adapterBlocked(chosen.name)
+        }
         guard chosen.isPowered else { throw BlueZError.adapterPoweredOff(chosen.name) }
         return chosen
     }

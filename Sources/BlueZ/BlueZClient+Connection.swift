@@ -20,7 +20,7 @@ extension BlueZClient: GATTCentral {
         gattSessions[session] = GATTSession(device: connected, mode: mode)
         let gatt = BlueZGATTConnection(
             device: connected, services: tree.gattServices(of: connected.path),
-            reportedMTU: tree.mtu(of: connected.path),
+            reportedMTU: await currentMTU(of: connected.path) ?? tree.mtu(of: connected.path),
             client: self, session: session)
         do {
             let result = try await body(gatt)
@@ -82,6 +82,20 @@ extension BlueZClient: GATTCentral {
         }
         _ = try await call(characteristic.path, BlueZNames.gattCharacteristic, "StartNotify")
         return .started(characteristic.path)
+    }
+
+    /// The ATT MTU of the link now up, asked of bluetoothd after `ServicesResolved`.
+    ///
+    /// The tree's copy cannot be trusted: bluetoothd keeps a disconnected device's GATT objects for about
+    /// 30 s, without `MTU`, and on a quick reconnect sends no `PropertiesChanged` for it although the link
+    /// exchanged the MTU again. `nil` when this BlueZ does not export the property (before 5.62).
+    private func currentMTU(of device: DBusObjectPath) async -> Int? {
+        let characteristic = tree.services(of: device).lazy.flatMap { self.tree.characteristics(of: $0.path) }.first
+        guard let characteristic else { return nil }
+        let reply = try? await call(
+            characteristic.path, BlueZNames.properties, "Get",
+            [.string(BlueZNames.gattCharacteristic), .string("MTU")])
+        return reply?.first?.integer
     }
 
     /// Turns notifications on for one characteristic of a connection's device and streams its values.

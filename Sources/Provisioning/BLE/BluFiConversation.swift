@@ -260,11 +260,14 @@ struct BluFiConversation {
         )
     }
 
-    /// What the flow was doing, for messages; a failed client waits for nothing, so the last wait counts.
+    /// What the flow was doing, for messages. The client knows best: it moves on to the next reply before
+    /// its frames for that step are written (a link lost while sending our key belongs to the key
+    /// negotiation, not to the version that came before). A failed client waits for nothing, so then the
+    /// last wait counts.
     private var activity: String {
-        switch waiting?.reply ?? client.awaitedReply {
+        switch client.awaitedReply ?? waiting?.reply {
         case .version: "waiting for the device's BluFi version"
-        case .devicePublicKey: "waiting for the device's key"
+        case .devicePublicKey: "negotiating keys with the device"
         case .acknowledgement: "waiting for the device to acknowledge the Wi-Fi mode"
         case .wifiConnection: "waiting for the device to join the network"
         case .softAPStatus: "waiting for the device's access point"

@@ -31,8 +31,11 @@ enum InterruptSignal {
     /// True once a signal arrived.
     static var received: Bool { interruptReceived.load(ordering: .relaxed) }
 
-    /// Cancels `task` as soon as a signal arrives; returns when it does or when this task is cancelled.
-    static func watch<Success, Failure>(cancelling task: Task<Success, Failure>) async {
+    /// Cancels `task` as soon as a signal arrives, after telling `announce`; returns when it does or when
+    /// this task is cancelled.
+    static func watch<Success, Failure>(
+        cancelling task: Task<Success, Failure>, announcing announce: @Sendable () -> Void = {}
+    ) async {
         while !received {
             do {
                 try await Task.sleep(for: .milliseconds(50))
@@ -40,6 +43,7 @@ enum InterruptSignal {
                 return
             }
         }
+        announce()
         task.cancel()
     }
 }

@@ -74,7 +74,27 @@ struct LiveBlueZTests {
             }
             #expect(reply == Self.version13)
             let calls = try mock.calledMethods()
-            #expect(calls.suffix(4) == ["StartNotify", "WriteValue", "StopNotify", "Disconnect"])
+            // Get: the link's MTU, read once the services resolved.
+            #expect(calls.suffix(5) == ["Get", "StartNotify", "WriteValue", "StopNotify", "Disconnect"])
+        }
+    }
+
+    /// A second run within bluetoothd's cache of the device: its GATT objects are known before connecting
+    /// but carry no `MTU`, and none is signalled after the reconnect; the link's MTU is still 185.
+    @Test func usesTheLinksMTUOnAQuickReconnect() async throws {
+        try await BlueZMock.with(Self.device(#", "mtu": 247"#)) { mock in
+            for run in 1...2 {
+                try await BlueZClient.withClient(bus: mock.busAddress, timeouts: Self.fast) { client in
+                    let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
+                    let tree = await client.tree
+                    let cached = tree.services(of: device.path).flatMap { tree.characteristics(of: $0.path) }
+                    #expect(
+                        run == 1 || (!cached.isEmpty && cached.allSatisfy { $0.mtu == nil }), "run \(run): \(cached)")
+                    try await client.withConnectedDevice(device) { gatt in
+                        #expect(gatt.mtu == 247, "run \(run)")
+                    }
+                }
+            }
         }
     }
 

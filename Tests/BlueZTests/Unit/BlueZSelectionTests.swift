@@ -58,6 +58,33 @@ import Testing
         }
     }
 
+    /// bluetoothd 5.66 says only `off` for an adapter rfkill blocked while it was up; the switch says why.
+    @Test func anAdapterOffBecauseOfRfkillIsBlockedNotPoweredOff() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ztprov-rfkill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (controller, soft, hard) in [("hci0", "1", "0"), ("hci1", "0", "1"), ("hci2", "0", "0")] {
+            let switchDirectory = root.appendingPathComponent("\(controller)/rfkill\(controller.dropFirst(3))")
+            try FileManager.default.createDirectory(at: switchDirectory, withIntermediateDirectories: true)
+            try "\(soft)\n".write(to: switchDirectory.appendingPathComponent("soft"), atomically: true, encoding: .utf8)
+            try "\(hard)\n".write(to: switchDirectory.appendingPathComponent("hard"), atomically: true, encoding: .utf8)
+        }
+        let radio = SysfsRadioSwitch(controllersDirectory: root.path)
+        let slots = FixedSlots(slots: [:])
+        let off = ["hci0", "hci1", "hci2"].map { Self.adapter($0, "00:AA:BB:CC:DD:00", powered: false, state: "off") }
+        for name in ["hci0", "hci1"] {
+            #expect(throws: BlueZError.adapterBlocked(name)) {
+                try BlueZAdapterSelector.name(name).select(from: off, slots: slots, radio: radio)
+            }
+        }
+        #expect(throws: BlueZError.adapterPoweredOff("hci2")) {
+            try BlueZAdapterSelector.name("hci2").select(from: off, slots: slots, radio: radio)
+        }
+        #expect(throws: BlueZError.adapterPoweredOff("hci3")) {
+            try BlueZAdapterSelector.name("hci3").select(
+                from: [Self.adapter("hci3", "00:AA:BB:CC:DD:03", powered: false)], slots: slots, radio: radio)
+        }
+    }
+
     @Test func readsSlotsFromTheUdevDatabase() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ztprov-udev-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

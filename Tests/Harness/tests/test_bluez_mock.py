@@ -439,3 +439,20 @@ def test_temporary_devices_expire_and_cached_ones_stay(tmp_path):
     finally:
         local.close()
         subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+
+
+def test_cached_characteristic_has_mtu_only_while_connected_and_never_signals_it(hci0_known):
+    """bluetoothd 5.66 on a quick reconnect: the cached objects get no PropertiesChanged(MTU)."""
+    client = hci0_known
+    path, ff02 = device_path(FAULTY), char_path(FAULTY, "ff02")
+    if not client.get(path, DEVICE, "Connected"):
+        connect(client, FAULTY)
+    client.call(path, DEVICE, "Disconnect")
+    client.wait_for(lambda: not client.get(path, DEVICE, "Connected"), what="disconnect")
+    assert "MTU" not in client.objects()[ff02][CHARACTERISTIC]
+    expect_error("org.freedesktop.DBus.Error.InvalidArgs", client.get, ff02, CHARACTERISTIC, "MTU")
+    before = len(client.changed(ff02, "MTU"))
+    connect(client, FAULTY)
+    assert client.get(ff02, CHARACTERISTIC, "MTU") == 185
+    client.pump(0.2)
+    assert len(client.changed(ff02, "MTU")) == before

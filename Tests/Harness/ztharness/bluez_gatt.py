@@ -8,6 +8,10 @@ anyway), and a value longer than MTU−3 is InvalidValueLength (5.66 would fall 
 
 The owner (bluez_device.EmulatedDevice) provides `connected`, `mtu`, `root`, `deliver_write()`,
 `deliver_command()`, `watch_client()` and `subscription_changed()`.
+
+Like 5.66, a characteristic has an `MTU` property only while the link is up, and it comes and goes
+without a PropertiesChanged: a client that kept the tree from before a quick reconnect sees no MTU
+there, while Properties.Get on the connected object answers the link's MTU.
 """
 
 import socket
@@ -272,6 +276,7 @@ class GattCharacteristic:
     def link_up(self) -> None:
         """Once the GATT client is ready after a (re)connection, BlueZ registers every StartNotify session."""
         self.sessions_registered = True
+        self.obj.props[CHARACTERISTIC_IFACE]["MTU"] = dbus.UInt16(self.owner.mtu)
         if self.notify_clients and not self.obj.props[CHARACTERISTIC_IFACE]["Notifying"]:
             self._set("Notifying", dbus.Boolean(True))
 
@@ -281,6 +286,7 @@ class GattCharacteristic:
         self._release("notify")
         self.write_pending = False
         self.sessions_registered = False
+        self.obj.props[CHARACTERISTIC_IFACE].pop("MTU", None)
 
     def forget(self) -> None:
         """The object goes away (RemoveDevice, or no GATT cache): end every session."""

@@ -1,0 +1,331 @@
+"""The daemons of the lab guest and the knobs scenarios turn on them.
+
+Bluetooth: dbus-daemon, the real bluetoothd, two hci_vhci controllers (ble_world). Wi-Fi:
+mac80211_hwsim with three radios; wlan0 stays with the host and the real NetworkManager (with
+systemd-udevd and wpa_supplicant); wlan1 moves to namespace "dev" where hostapd plays the device's
+hotspot with dnsmasq and the harness's protocomm HTTP + Zhiting UDP device host behind it; wlan2
+moves to namespace "home" where hostapd plays the user's home network with dnsmasq and a Zhiting
+UDP device (the provisioned device, now on the LAN) for the hand-off.
+"""
+
+import asyncio
+import json
+import os
+import signal
+import time
+
+from ble_world import BleWorld
+
+HARNESS = os.path.join(os.environ["ZTLAB_REPO"], "Tests", "Harness")
+KERNEL_CONTROLLERS = ["F0:00:00:00:00:01", "F0:00:00:00:00:02"]
+HOME_SSID = "HomeNet"
+HOME_PASSWORD = "home-pass-4711"
+HOTSPOT_PASSWORD = "hotspot-pass-99"
+NM_CONF = """[main]
+plugins=keyfile
+dhcp=internal
+dns=none
+rc-manager=unmanaged
+no-auto-default=*
+auth-polkit=false
+
+[keyfile]
+path=/run/NetworkManager/system-connections
+unmanaged-devices=except:interface-name:wlan0
+
+[device]
+wifi.scan-rand-mac-address=no
+
+[connectivity]
+enabled=false
+"""
+
+
+class StackError(Exception):
+    pass
+
+
+async def run(*argv, check=True, timeout=30.0, env=None) -> tuple[int, str]:
+    """Runs a command to its end; output is stdout and stderr together."""
+    process = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE,
+                                                   stderr=asyncio.subprocess.STDOUT, env=env)
+    try:
+        output, _ = await asyncio.wait_for(process.communicate(), timeout)
+    except asyncio.TimeoutError:
+        process.kill()
+        await process.wait()
+        raise StackError(f"{' '.join(argv)} did not finish within {timeout}s")
+    text = output.decode(errors="replace")
+    if check and process.returncode != 0:
+        raise StackError(f"{' '.join(argv)} → {process.returncode}: {text.strip()}")
+    return process.returncode, text
+
+
+async def wait_until(what: str, probe, timeout: float, interval: float = 0.2):
+    deadline = time.monotonic() + timeout
+    while True:
+        result = await probe()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise StackError(f"timed out after {timeout}s waiting for {what}")
+        await asyncio.sleep(interval)
+
+
+class Daemon:
+    """A long-running process with its output in the results directory."""
+
+    def __init__(self, name: str, argv: list[str], logs: str, env=None):
+        self.name = name
+        self.argv = argv
+        self.log_path = os.path.join(logs, f"{name}.log")
+        self.env = env
+        self.process = None
+
+    async def start(self) -> None:
+        log = open(self.log_path, "ab")
+        self.process = await asyncio.create_subprocess_exec(*self.argv, stdout=log, stderr=log, env=self.env,
+                                                            start_new_session=True)
+        log.close()
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    async def stop(self) -> None:
+        if not self.running:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.process.wait(), 5)
+        except asyncio.TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+
+
+class GuestStack:
+    def __init__(self, results: str):
+        self.results = results
+        self.logs = os.path.join(results, "logs")
+        os.makedirs(self.logs, exist_ok=True)
+        self.ble = BleWorld()
+        self.daemons: dict[str, Daemon] = {}
+        self.hotspot_bssid = ""
+        self.device_id = ""
+        self.hotspot: tuple | None = None
+
+    # Bluetooth -------------------------------------------------------------------------------------
+
+    async def start_bus(self) -> None:
+        os.makedirs("/run/dbus", exist_ok=True)
+        await run("dbus-daemon", "--system", "--fork")
+        await wait_until("the system bus", self._bus_up, 10)
+
+    async def start_bluetooth(self) -> None:
+        await run("modprobe", "hci_vhci")
+        await self.start_bluetoothd()
+        for address in KERNEL_CONTROLLERS:
+            await self.ble.add_kernel_controller(address)
+        await wait_until("both adapters powered", self.adapters_powered, 60)
+
+    async def _bus_up(self) -> bool:
+        return os.path.exists("/run/dbus/system_bus_socket")
+
+    async def start_bluetoothd(self) -> None:
+        await self.start_daemon("bluetoothd", ["/usr/libexec/bluetooth/bluetoothd", "-n"])
+        await wait_until("bluetoothd on the bus", self.bluetoothd_on_bus, 15)
+
+    async def bluetoothd_on_bus(self) -> bool:
+        code, text = await run("busctl", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                               "org.freedesktop.DBus", "NameHasOwner", "s", "org.bluez", check=False)
+        return code == 0 and "true" in text
+
+    async def adapters_powered(self) -> bool:
+        for index in range(len(KERNEL_CONTROLLERS)):
+            code, text = await run("busctl", "get-property", "org.bluez", f"/org/bluez/hci{index}",
+                                   "org.bluez.Adapter1", "Powered", check=False)
+            if code != 0 or "true" not in text:
+                return False
+        return True
+
+    async def assign_slot(self, controller: str, slot: int) -> None:
+        """A udev rule like the one a station installs gives `controller` the station slot `slot`."""
+        os.makedirs("/etc/udev/rules.d", exist_ok=True)
+        with open("/etc/udev/rules.d/70-ztlab-slot.rules", "w") as handle:
+            handle.write(f'SUBSYSTEM=="bluetooth", KERNEL=="{controller}", ENV{{ZTPROV_SLOT}}="{slot}"\n')
+        await run("udevadm", "control", "--reload")
+        await run("udevadm", "trigger", "--action=add", "--subsystem-match=bluetooth")
+        await run("udevadm", "settle", "--timeout=20", timeout=25)
+
+    async def set_powered(self, index: int, powered: bool) -> None:
+        await run("btmgmt", "--index", str(index), "power", "on" if powered else "off")
+
+    def bluetooth_rfkill(self) -> list[str]:
+        """The controllers' rfkill switches (the hwsim radios moved to namespaces vanish from the list)."""
+        paths = []
+        for index in range(len(KERNEL_CONTROLLERS)):
+            base = f"/sys/class/bluetooth/hci{index}"
+            paths += [f"{base}/{entry}" for entry in os.listdir(base) if entry.startswith("rfkill")]
+        return paths
+
+    def set_bluetooth_soft_block(self, blocked: bool) -> None:
+        for base in self.bluetooth_rfkill():
+            with open(f"{base}/soft", "w") as handle:
+                handle.write("1" if blocked else "0")
+
+    async def device_connected(self, adapter: str, address: str) -> bool | None:
+        path = f"/org/bluez/{adapter}/dev_{address.replace(':', '_')}"
+        code, text = await run("busctl", "get-property", "org.bluez", path, "org.bluez.Device1", "Connected",
+                               check=False)
+        if code != 0:
+            return None
+        return "true" in text
+
+    # Wi-Fi -----------------------------------------------------------------------------------------
+
+    async def start_wifi(self) -> None:
+        await run("modprobe", "mac80211_hwsim", "radios=3")
+        await wait_until("three hwsim radios", self._three_radios, 10)
+        with open("/sys/class/net/wlan1/address") as handle:
+            self.hotspot_bssid = handle.read().strip()
+        self.device_id = self.hotspot_bssid.replace(":", "")
+        for netns, interface, address in (("dev", "wlan1", "192.168.4.1/24"), ("home", "wlan2", "192.168.50.1/24")):
+            phy = os.path.basename(os.readlink(f"/sys/class/net/{interface}/phy80211"))
+            await run("ip", "netns", "add", netns)
+            await run("iw", "phy", phy, "set", "netns", "name", netns)
+            await run("ip", "-n", netns, "link", "set", "lo", "up")
+            await run("ip", "-n", netns, "addr", "add", address, "dev", interface)
+        await self.start_home()
+        await self.start_hotspot("wpa2")
+        await self.start_network_manager()
+
+    async def _three_radios(self) -> bool:
+        return all(os.path.exists(f"/sys/class/net/wlan{n}") for n in range(3))
+
+    def _write(self, name: str, text: str) -> str:
+        path = os.path.join("/run", name)
+        with open(path, "w") as handle:
+            handle.write(text)
+        return path
+
+    def _hostapd_conf(self, interface: str, ssid: str, password: str | None) -> str:
+        lines = [f"interface={interface}", "driver=nl80211", f"ssid={ssid}", "hw_mode=g", "channel=6",
+                 "ctrl_interface=/run/hostapd-" + interface]
+        if password is not None:
+            lines += ["wpa=2", "wpa_key_mgmt=WPA-PSK", "rsn_pairwise=CCMP", f"wpa_passphrase={password}"]
+        return self._write(f"hostapd-{interface}.conf", "\n".join(lines) + "\n")
+
+    async def start_home(self) -> None:
+        conf = self._hostapd_conf("wlan2", HOME_SSID, HOME_PASSWORD)
+        await self.start_daemon("hostapd-home", ["ip", "netns", "exec", "home", "hostapd", conf])
+        await self.start_daemon("dnsmasq-home", self._dnsmasq("home", "wlan2", "192.168.50"))
+        await self.start_home_device()
+
+    async def start_home_device(self) -> None:
+        """The provisioned device on the home LAN: its Zhiting UDP service answers the hand-off."""
+        config = {"zhiting": {"device_id": self.device_id}}
+        await self._device_host("home-device", "home", config, "192.168.50.1:8080")
+
+    def _dnsmasq(self, netns: str, interface: str, prefix: str) -> list[str]:
+        return ["ip", "netns", "exec", netns, "dnsmasq", "--keep-in-foreground", "--no-ping", "--port=0",
+                f"--interface={interface}", "--bind-interfaces", f"--dhcp-range={prefix}.10,{prefix}.60,1h",
+                f"--dhcp-leasefile=/run/dnsmasq-{netns}.leases", "--no-resolv", "--log-dhcp"]
+
+    async def start_hotspot(self, security: str, ssid: str | None = None) -> str:
+        """The device's hotspot: "wpa2" or "open" (kept when it already runs so). Returns its SSID."""
+        ssid = ssid or ("PROV_LAB_WPA2" if security == "wpa2" else "PROV_LAB_OPEN")
+        if self.hotspot == (security, ssid) and "hostapd-dev" in self.daemons:
+            return ssid
+        self.hotspot = (security, ssid)
+        await self.stop_daemon("hostapd-dev")
+        await self.stop_daemon("dnsmasq-dev")
+        conf = self._hostapd_conf("wlan1", ssid, HOTSPOT_PASSWORD if security == "wpa2" else None)
+        await self.start_daemon("hostapd-dev", ["ip", "netns", "exec", "dev", "hostapd", conf])
+        await self.start_daemon("dnsmasq-dev", self._dnsmasq("dev", "wlan1", "192.168.4"))
+        return ssid
+
+    async def stop_hotspot(self) -> None:
+        self.hotspot = None
+        await self.stop_daemon("hostapd-dev")
+        await self.stop_daemon("dnsmasq-dev")
+
+    async def start_device_host(self, config: dict) -> None:
+        """The device's HTTP and UDP services behind the hotspot, restarted for each provisioning run
+        (the provisioning manager stops after success) unless nothing used it since."""
+        config = json.loads(json.dumps(config))
+        config.setdefault("protocomm", {})["ap_bssid"] = self.hotspot_bssid
+        await self._device_host("device-host", "dev", config, "192.168.4.1:80")
+
+    async def _device_host(self, name: str, netns: str, config: dict, http_addr: str) -> None:
+        await self.stop_daemon(name)
+        config_path = self._write(f"{name}.json", json.dumps(config))
+        ready = f"/run/{name}.ready"
+        if os.path.exists(ready):
+            os.remove(ready)
+        env = dict(os.environ, PYTHONPATH=HARNESS)
+        await self.start_daemon(name, ["ip", "netns", "exec", netns, "/usr/bin/python3", "-m",
+                                       "ztharness.device_host", "--config", config_path, "--record",
+                                       os.path.join(self.logs, f"{name}.records.jsonl"),
+                                       "--http-addr", http_addr, "--ready-file", ready], env=env)
+
+        async def ready_file() -> bool:
+            return os.path.exists(ready)
+
+        await wait_until(f"{name} listening", ready_file, 60)
+
+    async def start_network_manager(self) -> None:
+        os.makedirs("/etc/NetworkManager/conf.d", exist_ok=True)
+        for entry in os.listdir("/etc/NetworkManager/conf.d"):
+            os.remove(os.path.join("/etc/NetworkManager/conf.d", entry))
+        with open("/etc/NetworkManager/NetworkManager.conf", "w") as handle:
+            handle.write(NM_CONF)
+        os.makedirs("/run/NetworkManager/system-connections", exist_ok=True)
+        await run("/lib/systemd/systemd-udevd", "--daemon")
+        await run("udevadm", "trigger", "--action=add", "--subsystem-match=net", "--subsystem-match=rfkill",
+                  "--subsystem-match=ieee80211")
+        await run("udevadm", "settle", "--timeout=20", timeout=25)
+        os.makedirs("/run/wpa_supplicant", exist_ok=True)
+        await self.start_daemon("wpa_supplicant", ["wpa_supplicant", "-u", "-O", "/run/wpa_supplicant"])
+        await self.start_nm()
+        await run("nmcli", "connection", "add", "type", "wifi", "ifname", "wlan0", "con-name", "home",
+                  "ssid", HOME_SSID, "wifi-sec.key-mgmt", "wpa-psk", "wifi-sec.psk", HOME_PASSWORD)
+        await self.connect_home()
+
+    async def start_nm(self) -> None:
+        await self.start_daemon("NetworkManager", ["NetworkManager", "--no-daemon", "--log-level=INFO"])
+        await wait_until("NetworkManager managing wlan0", self._wlan0_managed, 60)
+
+    async def _wlan0_managed(self) -> bool:
+        code, text = await run("nmcli", "-t", "-f", "DEVICE,STATE", "device", check=False)
+        return code == 0 and any(line.startswith("wlan0:") and "unmanaged" not in line and "unavailable" not in line
+                                 for line in text.splitlines())
+
+    async def connect_home(self) -> None:
+        async def home_visible() -> bool:
+            await run("nmcli", "device", "wifi", "rescan", check=False)
+            _, text = await run("nmcli", "-t", "-f", "SSID", "device", "wifi", "list", check=False)
+            return HOME_SSID in text.split()
+
+        await wait_until("HomeNet in NetworkManager's scan list", home_visible, 40, interval=1.5)
+        await run("nmcli", "connection", "up", "home", timeout=40)
+
+    async def wifi_state(self) -> dict:
+        """What a scenario leaves behind: active connections and every profile NetworkManager has."""
+        _, active = await run("nmcli", "-t", "-f", "NAME,DEVICE", "connection", "show", "--active", check=False)
+        _, profiles = await run("nmcli", "-t", "-f", "NAME", "connection", "show", check=False)
+        _, address = await run("ip", "-4", "-o", "addr", "show", "wlan0", check=False)
+        return {"active": [line for line in active.splitlines() if line],
+                "profiles": [line for line in profiles.splitlines() if line],
+                "wlan0": address.strip()}
+
+    # Daemons ---------------------------------------------------------------------------------------
+
+    async def start_daemon(self, name: str, argv: list[str], env=None) -> None:
+        daemon = Daemon(name, argv, self.logs, env)
+        await daemon.start()
+        self.daemons[name] = daemon
+
+    async def stop_daemon(self, name: str) -> None:
+        daemon = self.daemons.pop(name, None)
+        if daemon is not None:
+            await daemon.stop()

@@ -1,0 +1,361 @@
+"""The scenarios of one lab boot: the real ztprov binary against the real daemons.
+
+Usage (inside the guest, by guest-init): suite.py RESULTS_DIR
+
+Each scenario records facts, not verdicts: the ztprov command line, its exit status, stdout,
+stderr and duration, and what the stack showed afterwards (bluetoothd's view of the link, the
+peripheral's record, NetworkManager's active connections and profiles, the device hosts' records).
+The Swift tests (Tests/RealStackTests) judge them. results.json is rewritten after every scenario,
+so a guest that dies midway still leaves what it did.
+"""
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+import traceback
+
+from guest_stack import HOTSPOT_PASSWORD, KERNEL_CONTROLLERS, GuestStack, run, wait_until
+
+ZTPROV = os.environ["ZTLAB_ZTPROV"]
+WIFI_PASSWORD = "lab-wifi-secret-31"
+ACCESS_TOKEN = "AT-lab-7f00ba11"
+POP = "lab-pop-5150"
+SCENARIO_DEADLINE = 150.0
+HANDOFF = ["--area-id", "42", "--access-token-env", "ZTPROV_ACCESS_TOKEN", "--lan-interface", "wlan0"]
+
+
+class Suite:
+    def __init__(self, results: str):
+        self.results_dir = results
+        self.stack = GuestStack(results)
+        self.results: list[dict] = []
+        self.started = time.monotonic()
+        self.timings: dict[str, float] = {}
+        self._next_address = 0x10
+        self._device_host_state: tuple | None = None
+
+    def address(self) -> str:
+        self._next_address += 1
+        return f"24:0A:C4:00:00:{self._next_address:02X}"
+
+    def blufi(self, **settings) -> dict:
+        return {"device_id": self.stack.device_id, "version": [1, 3], "join_delay_ms": 200, **settings}
+
+    def save(self) -> None:
+        document = {"timings": self.timings, "scenarios": self.results,
+                    "device_id": self.stack.device_id, "hotspot_bssid": self.stack.hotspot_bssid,
+                    "controllers": KERNEL_CONTROLLERS}
+        temporary = os.path.join(self.results_dir, "results.json.tmp")
+        with open(temporary, "w") as handle:
+            json.dump(document, handle, indent=1)
+        os.replace(temporary, os.path.join(self.results_dir, "results.json"))
+
+    def mark(self, name: str) -> None:
+        self.timings[name] = round(time.monotonic() - self.started, 2)
+
+    # Running ztprov --------------------------------------------------------------------------------
+
+    async def ztprov(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None) -> dict:
+        """Runs ztprov; `interrupt` is an async callable that returns once SIGINT should be sent."""
+        env = dict(os.environ, HOME="/root", ZTPROV_WIFI_PASSWORD=WIFI_PASSWORD,
+                   ZTPROV_ACCESS_TOKEN=ACCESS_TOKEN, ZTPROV_POP=POP, ZTPROV_AP_PASSWORD=HOTSPOT_PASSWORD)
+        for name, value in (env_extra or {}).items():
+            if value is None:
+                env.pop(name, None)
+            else:
+                env[name] = value
+        started = time.monotonic()
+        process = await asyncio.create_subprocess_exec(ZTPROV, *argv, stdout=asyncio.subprocess.PIPE,
+                                                       stderr=asyncio.subprocess.PIPE, env=env)
+        interrupted_at = None
+        communicate = asyncio.ensure_future(process.communicate())
+        if interrupt is not None:
+            waiter = asyncio.ensure_future(interrupt())
+            done, _ = await asyncio.wait({communicate, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            if waiter in done and process.returncode is None:
+                interrupted_at = time.monotonic()
+                process.send_signal(signal.SIGINT)
+            else:
+                waiter.cancel()
+        try:
+            stdout, stderr = await asyncio.wait_for(communicate, timeout)
+            status = process.returncode
+        except asyncio.TimeoutError:
+            process.kill()
+            stdout, stderr = await process.communicate()
+            status = "timeout"
+        ended = time.monotonic()
+        return {"argv": argv, "status": status, "stdout": stdout.decode(errors="replace"),
+                "stderr": stderr.decode(errors="replace"), "seconds": round(ended - started, 2),
+                "seconds_after_interrupt": round(ended - interrupted_at, 2) if interrupted_at else None}
+
+    async def scenario(self, name: str, body) -> None:
+        only = [n for n in os.environ.get("ZTLAB_ONLY", "").split(",") if n]
+        if only and name not in only:
+            return
+        print(f"--- {name}", flush=True)
+        started = time.monotonic()
+        entry = {"name": name}
+        try:
+            entry.update(await asyncio.wait_for(body(), SCENARIO_DEADLINE))
+        except Exception as error:
+            entry["lab_error"] = f"{type(error).__name__}: {error}"
+            traceback.print_exc()
+        entry["scenario_seconds"] = round(time.monotonic() - started, 2)
+        print(f"    status={entry.get('status')} in {entry['scenario_seconds']}s {entry.get('lab_error', '')}",
+              flush=True)
+        self.results.append(entry)
+        self.save()
+
+    # BLE -------------------------------------------------------------------------------------------
+
+    async def ble_run(self, blufi: dict, extra: list[str], interrupt_after_connect: float | None = None,
+                      address: str | None = None, keep: bool = False, **faults) -> dict:
+        address = address or self.address()
+        peripheral = await self.stack.ble.add_peripheral(address, "BLUFI_LAB", blufi, **faults)
+        interrupt = None
+        if interrupt_after_connect is not None:
+            async def interrupt():
+                await wait_until("the peripheral connected", lambda: _true(peripheral.connection is not None), 40)
+                await asyncio.sleep(interrupt_after_connect)
+        handoff_before = self.handoff_requests()
+        result = await self.ztprov(["ble", "--device", address, "--ssid", "HomeNet", "--json", "--verbose",
+                                    "--scan-timeout", "15"] + extra, interrupt=interrupt)
+        await asyncio.sleep(0.3)
+        result["bluetoothd_connected_after"] = {
+            f"hci{i}": await self.stack.device_connected(f"hci{i}", address) for i in range(len(KERNEL_CONTROLLERS))}
+        result["peripheral"] = peripheral.record()
+        result["handoff_requests"] = self.handoff_requests() - handoff_before
+        if not keep:
+            await self.stack.ble.remove_peripheral(address)
+        return result
+
+    def handoff_requests(self) -> int:
+        """set_prop.server requests the home-LAN device answered so far."""
+        path = os.path.join(self.stack.logs, "home-device.records.jsonl")
+        if not os.path.exists(path):
+            return 0
+        with open(path) as handle:
+            return sum(1 for line in handle if "set_prop.server" in line)
+
+    async def ble_scenarios(self) -> None:
+        await self.scenario("scan", self.scan)
+        await self.scenario("ble-v1-handoff", lambda: self.ble_run(self.blufi(), ["--security", "auto"] + HANDOFF))
+        await self.scenario("ble-v2", lambda: self.ble_run(self.blufi(version=[1, 4]), ["--security", "auto"]))
+        await self.scenario("ble-none", lambda: self.ble_run(self.blufi(security="none"), ["--security", "none"]))
+        await self.scenario("ble-wrong-password",
+                            lambda: self.ble_run(self.blufi(wifi_outcome="wrong-password"), []))
+        await self.scenario("ble-no-device", self.ble_no_device)
+        await self.scenario("ble-link-drop-negotiation",
+                            lambda: self.ble_run(self.blufi(), ["--security", "v1"], link_loss_at_frame=2))
+        await self.scenario("ble-adapter-hci1", lambda: self.ble_run(self.blufi(), ["--adapter", "hci1"]))
+        await self.scenario("ble-adapter-address",
+                            lambda: self.ble_run(self.blufi(), ["--adapter", KERNEL_CONTROLLERS[1]]))
+        await self.scenario("ble-adapter-slot", lambda: self.ble_run(self.blufi(), ["--adapter", "slot:2"]))
+        await self.scenario("ble-ctrl-c", lambda: self.ble_run(self.blufi(join_delay_ms=30000), [],
+                                                               interrupt_after_connect=2.0))
+        await self.scenario("ble-quick-reconnect", self.ble_quick_reconnect)
+        await self.scenario("ble-gatt-changed", self.ble_gatt_changed)
+
+    async def scan(self) -> dict:
+        address = self.address()
+        await self.stack.ble.add_peripheral(address, "BLUFI_SCAN", self.blufi())
+        result = await self.ztprov(["scan", "--duration", "4", "--json"])
+        result["address"] = address
+        await self.stack.ble.remove_peripheral(address)
+        return result
+
+    async def ble_no_device(self) -> dict:
+        return await self.ztprov(["ble", "--device", "24:0A:C4:FF:FF:FF", "--ssid", "HomeNet", "--json",
+                                  "--scan-timeout", "4"])
+
+    async def ble_quick_reconnect(self) -> dict:
+        """Two runs against one device within bluetoothd's ~30 s cache of its GATT objects."""
+        address = self.address()
+        first = await self.ble_run(self.blufi(version=[1, 4]), [], address=address, keep=True)
+        peripheral = self.stack.ble.peripherals[address]
+        frames_first = peripheral.model.record["frames"]
+        second = await self.ztprov(["ble", "--device", address, "--ssid", "HomeNet", "--json", "--verbose"])
+        second["frames"] = peripheral.model.record["frames"] - frames_first
+        first["frames"] = frames_first
+        second["peripheral"] = peripheral.record()
+        await self.stack.ble.remove_peripheral(address)
+        return {"status": second["status"], "first": first, "second": second}
+
+    async def ble_gatt_changed(self) -> dict:
+        """A device whose GATT database changed (firmware update) since bluetoothd cached it."""
+        address = self.address()
+        first = await self.ble_run(self.blufi(), [], address=address)
+        await asyncio.sleep(0.5)
+        second = await self.ble_run(self.blufi(), [], address=address, extra_service=True)
+        return {"status": second["status"], "first": first, "second": second}
+
+    # SoftAP ----------------------------------------------------------------------------------------
+
+    async def softap_run(self, security: str, protocomm: dict, extra: list[str], hotspot: str = "wpa2",
+                         ssid: str | None = None, env_extra=None, interrupt_after: float | None = None,
+                         vanish: bool = False) -> dict:
+        ap_ssid = await self.stack.start_hotspot(hotspot) if hotspot != "absent" else None
+        if hotspot == "absent":
+            await self.stack.stop_hotspot()
+        await self.fresh_device_host({"protocomm": protocomm})
+        if vanish:
+            await wait_until("the hotspot in NetworkManager's list", lambda: self._listed(ap_ssid), 30, 1.0)
+            await self.stack.stop_hotspot()
+            await asyncio.sleep(0.5)
+        interrupt = None
+        if interrupt_after is not None:
+            async def interrupt():
+                await wait_until("the hotspot joined", self._on_hotspot, 40)
+                await asyncio.sleep(interrupt_after)
+        handoff_before = self.handoff_requests()
+        argv = ["softap", "--ap-ssid", ssid or ap_ssid or "PROV_NOWHERE", "--ssid", "HomeNet",
+                "--wifi-interface", "wlan0", "--security", security, "--json", "--verbose"] + extra
+        result = await self.ztprov(argv, interrupt=interrupt, env_extra=env_extra, timeout=75)
+        result["wifi_after"] = await self.stack.wifi_state()
+        result["handoff_requests"] = self.handoff_requests() - handoff_before
+        if result["wifi_after"]["active"] == []:
+            result["home_reconnect_needed"] = True
+            await self.stack.connect_home()
+        return result
+
+    async def fresh_device_host(self, config: dict) -> None:
+        """Restarts the device host unless it runs with `config` and nobody talked to it since."""
+        records = self.device_host_records()
+        if self._device_host_state == (json.dumps(config, sort_keys=True), records):
+            return
+        await self.stack.start_device_host(config)
+        self._device_host_state = (json.dumps(config, sort_keys=True), self.device_host_records())
+
+    def device_host_records(self) -> int:
+        path = os.path.join(self.stack.logs, "device-host.records.jsonl")
+        if not os.path.exists(path):
+            return 0
+        with open(path) as handle:
+            return sum(1 for _ in handle)
+
+    async def _listed(self, ssid: str) -> bool:
+        await run("nmcli", "device", "wifi", "rescan", check=False)
+        _, text = await run("nmcli", "-t", "-f", "SSID", "device", "wifi", "list", check=False)
+        return ssid in text.split()
+
+    async def _on_hotspot(self) -> bool:
+        _, text = await run("ip", "-4", "-o", "addr", "show", "wlan0", check=False)
+        return "192.168.4." in text
+
+    async def softap_scenarios(self) -> None:
+        # Ordered so that hostapd and the device host restart as seldom as possible (each restart costs
+        # seconds under TCG).
+        security1 = {"security": 1, "pop": POP}
+        await self.scenario("softap-sec1-wpa2-handoff", lambda: self.softap_run("1", security1, HANDOFF))
+        await self.scenario("softap-wrong-hotspot-password", lambda: self.softap_run(
+            "1", security1, [], env_extra={"ZTPROV_AP_PASSWORD": "not-the-hotspot-pass"}))
+        await self.scenario("softap-ctrl-c", lambda: self.softap_run("1", security1, [], interrupt_after=0.2))
+        await self.scenario("softap-hotspot-vanished", lambda: self.softap_run("1", security1, [], vanish=True))
+        await self.scenario("softap-hotspot-absent", lambda: self.softap_run("1", security1, [], hotspot="absent"))
+        await self.scenario("softap-sec2-open", lambda: self.softap_run(
+            "2", {"security": 2, "srp_password": POP}, [], hotspot="open", env_extra={"ZTPROV_AP_PASSWORD": None}))
+
+    # Batch -----------------------------------------------------------------------------------------
+
+    async def batch_two_adapters(self) -> dict:
+        addresses = [self.address(), self.address()]
+        for address in addresses:
+            await self.stack.ble.add_peripheral(address, "BLUFI_BATCH", self.blufi())
+        units = "/run/lab-units.csv"
+        with open(units, "w") as handle:
+            handle.write("\n".join(addresses) + "\n")
+        database = "/run/lab-batch.sqlite"
+        result = await self.ztprov(["batch", "--devices", units, "--ssid", "HomeNet", "--adapters", "hci0,hci1",
+                                    "--db", database, "--json"], timeout=80)
+        report = await self.ztprov(["report", "--format", "json", "--db", database])
+        result["report"] = report["stdout"]
+        result["addresses"] = addresses
+        result["peripherals"] = [self.stack.ble.peripherals[a].record() for a in addresses]
+        for address in addresses:
+            await self.stack.ble.remove_peripheral(address)
+        return result
+
+    # Doctor ----------------------------------------------------------------------------------------
+
+    async def doctor(self, scope: str) -> dict:
+        return await self.ztprov(["doctor", "--for", scope, "--json"])
+
+    async def doctor_adapter_down(self) -> dict:
+        for index in range(len(KERNEL_CONTROLLERS)):
+            await self.stack.set_powered(index, False)
+        try:
+            return await self.doctor("ble")
+        finally:
+            for index in range(len(KERNEL_CONTROLLERS)):
+                await self.stack.set_powered(index, True)
+            await wait_until("adapters powered again", self.stack.adapters_powered, 20)
+
+    async def doctor_rfkill(self) -> dict:
+        self.stack.set_bluetooth_soft_block(True)
+        try:
+            result = await self.doctor("ble")
+            result["ble"] = await self.ble_run(self.blufi(), ["--scan-timeout", "3"])
+            return result
+        finally:
+            self.stack.set_bluetooth_soft_block(False)
+            await asyncio.sleep(1)
+            for index in range(len(KERNEL_CONTROLLERS)):
+                await self.stack.set_powered(index, True)
+            await wait_until("adapters powered again", self.stack.adapters_powered, 20)
+
+    # The last two scenarios of the boot: the daemon they stop is not started again.
+
+    async def doctor_no_bluetoothd(self) -> dict:
+        await self.stack.stop_daemon("bluetoothd")
+        return await self.doctor("ble")
+
+    async def doctor_no_nm(self) -> dict:
+        await self.stack.stop_daemon("NetworkManager")
+        return await self.doctor("softap")
+
+    # The whole boot --------------------------------------------------------------------------------
+
+    async def main(self) -> None:
+        await self.stack.start_bus()
+        await asyncio.gather(self.stack.start_bluetooth(), self.stack.start_wifi())
+        await self.stack.assign_slot("hci1", 2)
+        self.mark("stack_ready")
+        self.save()
+        await self.scenario("doctor-ready", lambda: self.doctor("all"))
+        await self.ble_scenarios()
+        self.mark("ble_done")
+        await self.scenario("batch-two-adapters", self.batch_two_adapters)
+        await self.softap_scenarios()
+        self.mark("softap_done")
+        await self.scenario("doctor-adapter-down", self.doctor_adapter_down)
+        await self.scenario("doctor-rfkill-soft-blocked", self.doctor_rfkill)
+        await self.scenario("doctor-no-bluetoothd", self.doctor_no_bluetoothd)
+        await self.scenario("doctor-no-networkmanager", self.doctor_no_nm)
+        self.mark("finished")
+        self.save()
+
+
+async def _true(value: bool) -> bool:
+    return value
+
+
+def main() -> None:
+    results = sys.argv[1]
+    suite = Suite(results)
+    status = "finished"
+    try:
+        asyncio.run(suite.main())
+    except Exception:
+        traceback.print_exc()
+        status = "failed"
+    suite.save()
+    with open(os.path.join(results, "suite.status"), "w") as handle:
+        handle.write(status + "\n")
+
+
+if __name__ == "__main__":
+    main()
