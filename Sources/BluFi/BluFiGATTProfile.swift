@@ -10,6 +10,4 @@ public enum BluFiGATTProfile {
     public static let writeCharacteristicUUID = "0000ff01-0000-1000-8000-00805f9b34fb"
     /// FF02: device → phone frames as notifications.
     public static let notifyCharacteristicUUID = "0000ff02-0000-1000-8000-00805f9b34fb"
-    /// The name prefix the official apps filter on (the ESP-IDF example advertises `BLUFI_DEVICE`).
-    public static let defaultNamePrefix = "BLUFI"
 }

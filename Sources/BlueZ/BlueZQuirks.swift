@@ -19,30 +19,11 @@ public enum BlueZQuirks {
         localConnectionAbortReasons.contains { reason.lowercased().contains($0.lowercased()) }
     }
 
-    /// After an aborted connect BlueZ may still bring the link up, and a retried `Connect` then "returns
-    /// immediately without any effect" (connectedhomeip PR #18264; bleak PR #1255): send `Disconnect` and wait
-    /// for `Connected=false` before retrying.
-    public static let disconnectBeforeRetryingConnect = true
-
-    /// `InProgress` on `Connect` means a previous `Connect` is stuck (possibly a crashed client's), which BlueZ
-    /// clears only after minutes (bleak-retry-connector #226): `Disconnect` cancels it, `RemoveDevice` drops
-    /// the stale state, and the device must be discovered again before the next try.
-    public static let removeDeviceAfterConnectInProgress = true
-
-    /// After an abort-and-retry BlueZ can set `ServicesResolved` before exporting the GATT objects
-    /// (bluez/bluez#1489, bleak#1806), and `Cache=always` serves a stale GATT layout after a firmware change:
-    /// check the profile's service and characteristics exist, and otherwise remove the device and retry.
-    public static let verifyServicesAfterResolution = true
-
     /// A device BlueZ already knows does not reappear through `InterfacesAdded` when discovery sees it again;
     /// only its `RSSI` (and other advertisement properties) change. These properties count as "seen now".
     public static let advertisementProperties: Set<String> = [
         "RSSI", "ManufacturerData", "ServiceData", "UUIDs", "Name", "TxPower",
     ]
-
-    /// Discovery filters of all clients are merged (ORed) by bluetoothd (`doc/org.bluez.Adapter.rst`), so every
-    /// reported device is matched against our own filter again.
-    public static let discoveryFiltersAreMerged = true
 
     /// `StopDiscovery` answers `NotReady` or `Failed: No discovery started` when discovery already ended (for
     /// instance when the adapter went down); stopping is then already done.

@@ -38,8 +38,14 @@ public struct BlueZRetryPolicy: Sendable, Hashable {
     public func decision(after error: BlueZError, attempt: Int) -> Decision {
         guard attempt < maximumAttempts else { return .giveUp }
         switch error {
+        // After an aborted connect BlueZ may still bring the link up, and a retried `Connect` then "returns
+        // immediately without any effect" (connectedhomeip PR #18264; bleak PR #1255): disconnect first.
         case .connectionAborted, .timedOut, .linkLost, .notConnected, .failed:
             return .retry(after: transientBackoff, reset: .disconnect)
+        // `InProgress` means an earlier `Connect` is stuck (possibly a crashed client's), which BlueZ clears only
+        // after minutes (bleak-retry-connector #226); after an abort-and-retry BlueZ can set `ServicesResolved`
+        // before exporting the GATT objects (bluez/bluez#1489, bleak#1806), and `Cache=always` serves a stale
+        // layout after a firmware change. Removing the device and discovering it again clears both.
         case .inProgress, .servicesMissing, .doesNotExist:
             return .retry(after: staleStateBackoff, reset: .removeDevice)
         default:

@@ -2,8 +2,8 @@ import DBus
 import Transports
 
 /// What to look for while scanning: service UUIDs, a name prefix, an address. Every given criterion must
-/// hold, and results are matched here even though bluetoothd filters too, because it merges all clients'
-/// filters (`BlueZQuirks.discoveryFiltersAreMerged`).
+/// hold, and results are matched here even though bluetoothd filters too, because it merges (ORs) all
+/// clients' discovery filters (`doc/org.bluez.Adapter.rst`).
 public struct BlueZScanFilter: Sendable, Hashable {
     /// Advertised service UUIDs, any of which must appear (empty: no UUID criterion).
     public var serviceUUIDs: [String]
