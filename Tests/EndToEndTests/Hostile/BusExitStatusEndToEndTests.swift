@@ -3,7 +3,7 @@ import Glibc
 import TestSupport
 import Testing
 
-/// Class 9 of the hardening issue, host half: no system bus, or a bus that cannot start bluetoothd,
+/// No system bus, or a bus that cannot start bluetoothd,
 /// is a host precondition (3) whatever the bus answers, never a link failure (5).
 @Suite struct BusExitStatusEndToEndTests {
     @Test func noSystemBusIsAHostPrecondition() async throws {

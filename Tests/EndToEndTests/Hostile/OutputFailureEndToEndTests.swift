@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 import SQLiteRecordStore
+import TestSupport
 import Testing
 
-/// Class 6 of the hardening issue: output that cannot be written fails the command, with a message.
+/// Output that cannot be written fails the command, with a message, whatever stdout is.
 @Suite struct OutputFailureEndToEndTests {
     /// Where stdout goes in one run.
     enum Sink: CaseIterable {
@@ -25,13 +26,14 @@ import Testing
             ["--version"], ["--help"], ["report", "--help"], ["report", "--format", "csv", "--db", records],
             ["report", "--format", "json", "--db", records], ["demo", "--json"],
         ] {
-            let (status, standardError) = try Self.run(arguments, stdout: sink)
+            let (status, standardError) = try await onOwnThread { try Self.run(arguments, stdout: sink) }
             #expect(status == 3, "\(arguments) to \(sink): exit \(status), \(standardError)")
             #expect(standardError.contains("error[host.output-failed]"), "\(arguments): \(standardError)")
         }
     }
 
-    /// Runs ztprov with stdout on `sink`; returns the exit status (128+N for signal N) and stderr.
+    /// Runs ztprov with stdout on `sink`; returns the exit status (128+N for signal N) and stderr. It blocks
+    /// until ztprov exits, so callers run it on a thread of their own (``onOwnThread(_:)``).
     static func run(_ arguments: [String], stdout sink: Sink) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(filePath: try ZTProvProcess.executable())

@@ -5,8 +5,7 @@ import SQLiteRecordStore
 import TestSupport
 import Testing
 
-/// Classes 4, 5, 8 and 11 of the hardening issue: where records go, databases that are not ours,
-/// spreadsheet-safe exports, and Ctrl-C while a database keeps the process waiting.
+/// Where records go, databases that are not ours, spreadsheet-safe exports, and Ctrl-C while a database keeps the process waiting.
 @Suite struct RecordSafetyEndToEndTests {
     @Test func emptyAndUnknownLocationsAreRefusedWithoutPrintingAPassword() async throws {
         var random = SplitMix64(seed: 0xDB10)

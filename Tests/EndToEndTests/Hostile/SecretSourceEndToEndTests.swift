@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Classes 1, 2, 7 (secrets) and 10 of the hardening issue: where secrets may come from, what they
+/// Where secrets may come from, what they
 /// may be, and that a secret typed in the wrong place is never printed back.
 @Suite struct SecretSourceEndToEndTests {
     /// The commands and secret options under test, each with the arguments that get it to read the secret.
