@@ -41,10 +41,12 @@ struct LiveFailureTests {
         }
     }
 
+    /// Activation takes three mock steps; they are long (4.5 s in all) so the cancel lands mid-activation
+    /// even when a loaded machine wakes this test's poll late.
     @Test func restoresWhenTheJoinIsCancelledMidActivation() async throws {
-        try await NMSoftAPMock.with(LiveNM.parameters(["step_ms": 200])) { mock in
+        try await NMSoftAPMock.with(LiveNM.parameters(["step_ms": 1500])) { mock in
             let joiner = LiveNM.joiner(mock)
-            let join = Task { try await joiner.join(LiveNM.request()) }
+            let join = Task { try await joiner.join(LiveNM.request(activation: .seconds(60), restore: .seconds(60))) }
             while try !mock.state().activationStarted { try await Task.sleep(for: .milliseconds(10)) }
             join.cancel()
             await #expect(throws: CancellationError.self) { try await join.value }

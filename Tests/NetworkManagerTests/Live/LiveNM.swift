@@ -13,11 +13,12 @@ enum LiveNM {
         ssid: String = ssid,
         passphrase: String? = passphrase,
         scan: Duration = .seconds(5),
-        activation: Duration = .seconds(5)
+        activation: Duration = .seconds(5),
+        restore: Duration = .seconds(5)
     ) -> WiFiJoinRequest {
         WiFiJoinRequest(
             ssid: ssid, passphrase: passphrase,
-            timeouts: .init(scan: scan, activation: activation, restore: .seconds(5)))
+            timeouts: .init(scan: scan, activation: activation, restore: restore))
     }
 
     /// Mock parameters: fast steps and the interface, plus what a test changes.
