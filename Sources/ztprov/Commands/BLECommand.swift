@@ -10,10 +10,10 @@ struct BLECommand: AsyncParsableCommand {
         abstract: "Provision a device over BLE (BluFi), then optionally hand it over to the cloud.",
         discussion: """
             Scans for the device (--device, --name-prefix, or the BluFi service FFFF), connects, \
-            negotiates the BluFi security, sends the Wi-Fi settings and waits until the device joined. \
-            With --area-id and an access token it then waits for the device ID the device sends, finds \
-            the device on the LAN and runs the hand-off. The password is read from a file, a variable \
-            or the terminal, never from the command line.
+            negotiates the BluFi security, sends the Wi-Fi settings, waits until the device joined and \
+            briefly for the device ID it sends. With --area-id and an access token it then finds the \
+            device on the LAN by that ID and runs the hand-off. The password is read from a file, a \
+            variable or the terminal, never from the command line.
 
             Examples:
               ztprov ble --ssid HomeNet --password-file wifi.txt
