@@ -51,7 +51,8 @@ Keys whose meaning the defaults do not show (all optional):
                                  protocomm          the protocomm model (protocomm_device.py DEFAULTS: security,
                                                     pop, sec2_patch, srp_username/srp_password, networks,
                                                     target_ssid/target_passphrase, connecting_polls, …) with
-                                                    proto_ver_style "netprov-v1.2" and auto_stop false by default;
+                                                    proto_ver_style "netprov-v1.2" by default (auto_stop: BLE
+                                                    goes off cleanup_delay_ms after "connected", link dropped);
                                                     plus network "wifi" | "thread" (caps thread_prov/thread_scan,
                                                     thread_networks, thread_dataset_outcome), firmware_version
                                                     ("1.2.4"; below 1.2.1 prov-ctrl reset fails when the firmware
@@ -63,7 +64,7 @@ Keys whose meaning the defaults do not show (all optional):
                                                     Pair needs an agent (the caller's or the default one, else
                                                     AuthenticationFailed), accept false refuses pairing;
                                                     RemoveDevice forgets the bond
-                               Records: protocomm-<ADDRESS>.json (harness.py received --source protocomm_ble):
+                               Records: protocomm_ble-<ADDRESS>.json (harness.py received --source protocomm_ble):
                                every endpoint exchange (endpoint, sizes, ATT PDUs used), pairing events, and the
                                protocomm model's events (set_config with the credentials, apply, status, ctrl…).
   device.blufi.max_retry, scan_delay_ms, wifi_list [{"ssid", "rssi"}], unsolicited_reports (which of
@@ -78,6 +79,7 @@ import json
 from .blufi_device import BlufiConfig
 from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
 from .improv_device import ImprovConfig
+from .protocomm_ble_device import ProtocommBleConfig, default_name
 
 DEFAULT_ADAPTER = {"name": "hci0", "address": "00:AA:BB:CC:DD:00", "powered": True}
 
@@ -110,6 +112,7 @@ DEFAULT_DEVICE = {
     "cached": False,
     "blufi": {},
     "improv": None,
+    "protocomm_ble": None,
     "faults": {},
 }
 
@@ -150,6 +153,19 @@ def _device(given: dict, index: int, adapters: set[str]) -> dict:
             device["uuids"] = [IMPROV_SERVICE_UUID]
         if "name" not in given:
             device["name"] = "Improv Device"
+        if "manufacturer" not in given:
+            device["manufacturer"] = {}
+    if device["protocomm_ble"] is not None:
+        if device["improv"] is not None:
+            raise ScenarioError(f"{where}: a device is either improv or protocomm_ble")
+        try:
+            device["protocomm_ble"] = dataclasses.asdict(ProtocommBleConfig.from_dict(device["protocomm_ble"]))
+        except (TypeError, ValueError) as error:
+            raise ScenarioError(f"{where}.protocomm_ble: {error}") from error
+        if "uuids" not in given:
+            device["uuids"] = [device["protocomm_ble"]["service_uuid"]]
+        if "name" not in given:
+            device["name"] = default_name(device["address"])
         if "manufacturer" not in given:
             device["manufacturer"] = {}
     device["adapters"] = _adapters_of(given, device, where, adapters)
