@@ -67,7 +67,8 @@ class ProtocommPeripheral:
                 UUID(self.model.uuid_of(name)),
                 gatt.Characteristic.Properties.READ | gatt.Characteristic.Properties.WRITE, permissions,
                 gatt.CharacteristicValue(read=lambda _connection, name=name: self.model.read(name),
-                                         write=lambda connection, value, name=name: self._written(name, value)),
+                                         write=lambda connection, value, name=name: self._written(
+                                             connection, name, value)),
                 descriptors))
         self.device.add_services([gatt.Service(UUID(self.model.config.service_uuid), characteristics)])
 
@@ -119,10 +120,14 @@ class ProtocommPeripheral:
             # Bumble restarts advertising after every disconnection; a stopped service does not.
             asyncio.get_running_loop().call_later(0.05, lambda: asyncio.ensure_future(self.device.stop_advertising()))
 
-    async def _written(self, name: str, value: bytes) -> None:
+    async def _written(self, connection, name: str, value: bytes) -> None:
         """protocomm handles the whole (reassembled) value before the write is answered."""
         outcome = self.model.write(name, bytes(value), None)
         if isinstance(outcome, int):
+            if self.model.config.ble_stack == "bluedroid":
+                self.event("refused-request-link-closed", name)
+                await connection.disconnect()
+                return
             raise att.ATT_Error(error_code=outcome)
         if outcome is None:
             return
