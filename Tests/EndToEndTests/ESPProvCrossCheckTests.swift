@@ -6,7 +6,8 @@ import Testing
 /// (`Tests/Harness/esp_prov_check.py` over bleak on the harness bus), so the model is checked against
 /// an implementation that is not ours: security 0 with custom data at MTU 23 (long writes), security 1
 /// with a PoP, a wrong passphrase, the prov-ctrl reset and a retry, security 2 with both IV patch
-/// versions, and a Wi-Fi scan read four entries at a time.
+/// versions, a Wi-Fi scan read four entries at a time, and a device that forces link encryption where
+/// BlueZ pairs by itself on the refused access (bleak never pairs on Linux).
 @Suite(.requiresHarnessHost, .requiresESPProvVenv)
 struct ESPProvCrossCheckTests {
     static let passphrase = "correct horse"
@@ -16,14 +17,16 @@ struct ESPProvCrossCheckTests {
     /// One device per run below, all on hci0, each advertising PROV_ and its last three address bytes.
     static let scenario: JSONValue = {
         let fast: [String: JSONValue] = ["advertise_delay_ms": 50, "resolve_delay_ms": 50]
-        func device(_ suffix: String, mtu: Int, _ protocomm: [String: JSONValue]) -> JSONValue {
+        func device(
+            _ suffix: String, mtu: Int, _ protocomm: [String: JSONValue], pairing: JSONValue = [:]
+        ) -> JSONValue {
             var entry = fast
             entry["address"] = .string("24:0A:C4:00:E5:\(suffix)")
             entry["mtu"] = .number(Double(mtu))
             var settings = protocomm
             settings["connecting_polls"] = 1
             settings["target_passphrase"] = .string(passphrase)
-            entry["protocomm_ble"] = ["protocomm": .object(settings)]
+            entry["protocomm_ble"] = ["protocomm": .object(settings), "pairing": pairing]
             return .object(entry)
         }
         let scanList: [JSONValue] = networks.enumerated().map { index, ssid in
@@ -39,6 +42,7 @@ struct ESPProvCrossCheckTests {
                     device("01", mtu: 185, ["security": 1, "pop": "abcd1234", "auto_reset_on_failure": true]),
                     device("02", mtu: 517, ["security": 2, "sec2_patch": 1, "networks": .array(scanList)]),
                     device("03", mtu: 517, ["security": 2, "sec2_patch": 0]),
+                    device("04", mtu: 185, ["security": 0], pairing: ["required": true, "auto_pair_on_access": true]),
                 ]
             ]
         ]
@@ -73,7 +77,8 @@ struct ESPProvCrossCheckTests {
             async let sec2 = Self.check(
                 h, "PROV_00E502", ["--sec-ver", "2", "--sec2-password-env", "CHECK_SRP", "--scan"])
             async let sec2Legacy = Self.check(h, "PROV_00E503", ["--sec-ver", "2", "--sec2-password-env", "CHECK_SRP"])
-            let outcomes = try await [sec0, sec1, sec2, sec2Legacy]
+            async let paired = Self.check(h, "PROV_00E504", [])
+            let outcomes = try await [sec0, sec1, sec2, sec2Legacy, paired]
             for outcome in outcomes {
                 #expect(outcome.succeeded, "\(outcome)")
             }
@@ -97,6 +102,8 @@ struct ESPProvCrossCheckTests {
             #expect(events.contains { $0["event"] == "ctrl_reset" && $0["status"] == 0 })
             let smallMTUWrites = (record("00")?["exchanges"]?.array ?? []).compactMap { $0["write_pdus"] }
             #expect(smallMTUWrites.contains { $0 != 1 }, "MTU 23: some request went as a long write")
+            let pairing = (record("04")?["ble"]?["events"]?.array ?? []).filter { $0["event"] == "paired" }
+            #expect(pairing.count == 1 && pairing.first?["detail"]?["how"] == "on-access", "\(pairing)")
             let largeMTUWrites = (record("02")?["exchanges"]?.array ?? []).compactMap { $0["write_pdus"] }
             #expect(!largeMTUWrites.isEmpty && largeMTUWrites.allSatisfy { $0 == 1 }, "MTU 517: no long write")
         }
