@@ -234,6 +234,19 @@ def test_agent_required_pairing_and_pairing_without_bonding(harness, client):
         "agent-registered", "agent-default", "agent-unregistered"]
 
 
+def test_pair_uses_the_default_agent_which_goes_away_with_its_client(harness, client):
+    other = Client(harness["bus_address"])
+    other.call("/org/bluez", "org.bluez.AgentManager1", "RegisterAgent", "os", ("/other/agent", "KeyboardDisplay"))
+    other.call("/org/bluez", "org.bluez.AgentManager1", "RequestDefaultAgent", "o", ("/other/agent",))
+    expect_error("org.bluez.Error.AuthenticationFailed", client.call, device_path(REFUSING), DEVICE, "Pair", timeout=10)
+    requests = [e for e in received(client, REFUSING)["ble"]["events"] if e["event"] == "pair-requested"]
+    assert requests[-1]["detail"]["io_capability"] == "KeyboardDisplay"
+    other.close()
+    client.wait_for(lambda: json.loads(client.call("/", "org.bluez.Mock", "GetAgents"))["agents"] == [],
+                    what="the agent to leave with its client")
+    disconnect(client, REFUSING)
+
+
 def test_device_refusing_to_pair(harness, client):
     assert expect_error("org.bluez.Error.AuthenticationFailed", client.call, device_path(REFUSING), DEVICE,
                         "Pair", timeout=10) == "Authentication Failed"
