@@ -118,6 +118,31 @@ struct ImprovEndToEndTests {
         }
     }
 
+    @Test func ctrlCDuringTheButtonWaitExits130AfterDisconnecting() async throws {
+        try await withHarness(scenario: Self.scenario(improv: ["requires_authorization": true])) { h in
+            let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("action: "))
+            BLEEndToEndTests.expectFailure(outcome, code: "interrupted", status: 130)
+            let methods = try await BLEEndToEndTests.bluezMethods(h)
+            #expect(methods.contains("Connect") && methods.last == "Disconnect", "\(methods)")
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
+    /// BluFi-only settings are refused for a device auto detection found to speak Improv, before connecting.
+    @Test(arguments: [
+        (["--bssid", "24:0A:C4:00:00:01"], "--bssid"),
+        (["--area-id", "42", "--access-token-env", "ZTPROV_WIFI_PASSWORD"], "--area-id"),
+    ])
+    func bluFiOnlyOptionsAreRefusedForAnImprovDevice(extra: [String], option: String) async throws {
+        try await withHarness(scenario: Self.scenario()) { h in
+            let outcome = try await Self.ble(h, extra).run()
+            BLEEndToEndTests.expectFailure(outcome, code: "usage.invalid-option", status: 2)
+            #expect(outcome.standardError.contains("\(option) does not apply to an Improv device"), "\(outcome)")
+            #expect(try await !BLEEndToEndTests.bluezMethods(h).contains("Connect"))
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
     @Test func identifiesNamesAndListsNetworks() async throws {
         try await withHarness(scenario: Self.scenario()) { h in
             let outcome = try await Self.ble(
