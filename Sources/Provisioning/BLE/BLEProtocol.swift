@@ -1,5 +1,5 @@
-public import BluFi
-public import Improv
+import BluFi
+import Improv
 public import Transports
 
 /// The provisioning protocols ztprov speaks over BLE. `ztprov ble --protocol` names one, or auto
