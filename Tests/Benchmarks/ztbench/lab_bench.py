@@ -35,7 +35,7 @@ def boot(ztprov: str, runs: int) -> dict:
     """One lab boot in bench mode; its results.json."""
     results = tempfile.mkdtemp(prefix="ztb-lab-", dir="/tmp")
     command = [os.path.join(REPO, "Tests", "RealStack", "run"), "--results", results, "--ztprov", ztprov,
-               "--bench", str(runs), "--timeout", str(300 + 60 * runs)]
+               "--bench", str(runs), "--timeout", str(600 + 120 * runs)]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     with open(os.path.join(results, "results.json")) as handle:
         return json.load(handle)

@@ -46,7 +46,7 @@ class StackError(Exception):
     pass
 
 
-async def run(*argv, check=True, timeout=30.0, env=None) -> tuple[int, str]:
+async def run(*argv, check=True, timeout=90.0, env=None) -> tuple[int, str]:
     """Runs a command to its end; output is stdout and stderr together."""
     process = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE,
                                                    stderr=asyncio.subprocess.STDOUT, env=env)

@@ -237,7 +237,7 @@ class Suite:
         interrupt = None
         if interrupt_after is not None:
             async def interrupt():
-                await wait_until("the hotspot joined", self._on_hotspot, 40)
+                await wait_until("the hotspot joined", self._on_hotspot, 90)
                 await asyncio.sleep(interrupt_after)
         handoff_before = self.handoff_requests()
         argv = ["softap", "--ap-ssid", ssid or ap_ssid or "PROV_NOWHERE", "--ssid", "HomeNet",
