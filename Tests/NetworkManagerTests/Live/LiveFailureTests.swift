@@ -27,6 +27,30 @@ struct LiveFailureTests {
         }
     }
 
+    /// NetworkManager still lists a hotspot switched off after its last scan (LastScan recent, the entry
+    /// there); no scan since moves its LastSeen. The join must not take the host off its network for it.
+    @Test func refusesAHotspotThatNoScanSinceTheStartHasSeen() async throws {
+        let gone: [String: any Sendable] = [
+            "ssid": LiveNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": LiveNM.passphrase, "seen_ago_s": 4,
+            "gone": true,
+        ]
+        try await NMSoftAPMock.with(LiveNM.parameters(["access_points": [gone]])) { mock in
+            let error = await #expect(throws: NetworkManagerError.self) {
+                try await LiveNM.joiner(mock).join(LiveNM.request(scan: .milliseconds(600)))
+            }
+            guard case .accessPointNotSeenAgain(let ssid, let secondsAgo) = error else {
+                Issue.record("expected accessPointNotSeenAgain, got \(String(describing: error))")
+                return
+            }
+            #expect(ssid == LiveNM.ssid && (4...30).contains(secondsAgo), "\(secondsAgo)")
+            #expect(error?.joinFailureKind == .networkNotFound)
+            let state = try mock.state()
+            #expect(state.methods.filter { $0 == "RequestScan" }.count >= 2, "rescans until the deadline")
+            #expect(!state.methods.contains { $0.hasPrefix("AddAndActivate") })
+            try LiveNM.expectRestored(mock)
+        }
+    }
+
     @Test func mapsSSIDNotFoundDuringActivationToNetworkNotFound() async throws {
         let openHotspot: [String: any Sendable] = [
             "ssid": LiveNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": nil as String?,
