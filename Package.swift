@@ -34,6 +34,7 @@ let package = Package(
                 "Provisioning",
                 "DeviceEmulator",
                 "BluFi",
+                "Improv",
                 "Protocomm",
                 "ZhitingLAN",
                 "CryptoPrimitives",
@@ -59,6 +60,7 @@ let package = Package(
             name: "Provisioning",
             dependencies: [
                 "BluFi",
+                "Improv",
                 "Protocomm",
                 "ZhitingLAN",
                 "Transports",
@@ -269,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "ProvisioningTests",
             dependencies: [
-                "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "ZhitingLAN", "Transports", "Records",
+                "Provisioning", "DeviceEmulator", "BluFi", "Improv", "Protocomm", "ZhitingLAN", "Transports", "Records",
                 "CryptoPrimitives", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -300,7 +302,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Records",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Improv", "Records",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -14,7 +14,7 @@ struct BluFiConversation {
     }
 
     let link: any BluFiLink
-    let inbox: BluFiInbox
+    let inbox: NotificationInbox<[UInt8]>
     let timeouts: BluFiTimeouts
     let deadline: ContinuousClock.Instant
     let progress: BluFiProgressSink
@@ -47,7 +47,7 @@ struct BluFiConversation {
         self.deadline = deadline
         self.progress = progress
         self.logger = logger
-        inbox = BluFiInbox()
+        inbox = NotificationInbox()
         traffic = BluFiTraffic(mtu: link.mtu)
     }
 

@@ -68,6 +68,14 @@ struct BluFiOptions: ParsableArguments {
         }
     }
 
+    /// The first option given that only BluFi uses, so another protocol refuses it rather than drop it.
+    var bluFiOnlyOption: String? {
+        if bssid != nil { return "--bssid" }
+        if security != .auto { return "--security" }
+        if mode != .sta { return "--mode" }
+        return nil
+    }
+
     var securityChoice: BluFiSecurityChoice {
         switch security {
         case .auto: .automatic

@@ -67,8 +67,8 @@ extension ProvisioningError {
                 detail: detail)
         case .servicesMissing:
             return ProvisioningError(
-                .bleServicesMissing, "The device does not offer the BluFi GATT service.",
-                hint: "Check that this is a BluFi device in provisioning mode; "
+                .bleServicesMissing, "The device does not offer the GATT service the protocol needs.",
+                hint: "Check that the device is in provisioning mode and --protocol names what it speaks; "
                     + "`bluetoothctl remove ADDRESS` clears a stale cache.", detail: detail)
         case .timedOut(let what):
             return ProvisioningError(

@@ -1,12 +1,14 @@
 import Synchronization
 
-/// The link's notifications, buffered for the flow, so the flow can wait for the next one with a
+/// A link's notifications, buffered for a flow, so the flow can wait for the next one with a
 /// deadline: racing the link's one-consumer stream against a timer would end the stream on the
 /// first timeout, while a wait here can be abandoned without losing anything.
-final class BluFiInbox: Sendable {
+///
+/// Several streams may feed one inbox (each characteristic's, tagged); the first to end ends the link.
+final class NotificationInbox<Value: Sendable>: Sendable {
     /// What the link delivered.
     enum Item: Sendable {
-        case notification([UInt8])
+        case notification(Value)
         /// The stream finished normally: the link closed.
         case closed
         /// The stream finished with an error: the link was lost.
@@ -26,9 +28,14 @@ final class BluFiInbox: Sendable {
     private let state = Mutex(State())
 
     /// Moves the link's notifications into the inbox until the stream ends; runs as a child task.
-    func pump(_ notifications: AsyncThrowingStream<[UInt8], any Error>) async {
+    func pump(_ notifications: AsyncThrowingStream<Value, any Error>) async {
+        await pump(notifications) { $0 }
+    }
+
+    /// Moves one stream's notifications into the inbox as `tag` makes them, until the stream ends.
+    func pump<Element>(_ notifications: AsyncThrowingStream<Element, any Error>, tag: (Element) -> Value) async {
         do {
-            for try await value in notifications { put(.notification(value)) }
+            for try await element in notifications { put(.notification(tag(element))) }
             put(.closed)
         } catch {
             put(.failed(error))
