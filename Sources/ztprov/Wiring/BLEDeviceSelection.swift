@@ -35,7 +35,9 @@ extension BLEAdapterOptions {
             return selected(device, advertised, from: "advertisement", context: context)
         case (.auto, nil):
             context.console.progress("\(label) advertises no provisioning service: reading its GATT database")
-            let offered = try await client.withConnectedDevice(device) { BLEProtocol.offered(by: $0.services) }
+            let offered = try await client.withConnectedDevice(device) {
+                try await BLEProtocol.detected(on: $0, advertised: device.serviceUUIDs)
+            }
             guard let offered else {
                 throw ProvisioningError(
                     .bleServicesMissing,
