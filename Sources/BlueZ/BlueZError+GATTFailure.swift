@@ -31,6 +31,7 @@ extension BlueZError: GATTFailure {
         case 0x05, 0x08, 0x0C, 0x0F: .insufficientSecurity
         case 0x02, 0x03: .notPermitted
         case 0x07, 0x0D: .invalidValue
+        case 0x04, 0x80...0x9F: .rejectedByPeer
         default: .other
         }
     }

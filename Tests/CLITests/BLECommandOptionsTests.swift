@@ -29,7 +29,7 @@ import Testing
         ])
         #expect(command.wifi.securityChoice == .fixed(.v1))
         #expect(command.bluetooth.selector == .slot(2))
-        #expect(command.bluetooth.filter() == BlueZScanFilter(serviceUUIDs: [BluFiGATTProfile.serviceUUID]))
+        #expect(command.bluetooth.filter() == BlueZScanFilter(serviceUUIDs: BLEProtocol.serviceUUIDs))
         #expect(throws: ProvisioningError.self) { try command.wifi.settings(expectsDeviceID: false) }
     }
 

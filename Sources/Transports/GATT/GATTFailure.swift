@@ -17,6 +17,9 @@ public enum GATTFailureKind: Sendable, Equatable, CaseIterable {
     case notPermitted
     /// The value is too long, or the offset out of range, for the attribute.
     case invalidValue
+    /// The peer's application refused the value it was given (ATT Invalid PDU 0x04, or an application
+    /// error 0x80–0x9F).
+    case rejectedByPeer
     /// No answer before the stack's deadline.
     case timedOut
     /// Another failure; the description says what.

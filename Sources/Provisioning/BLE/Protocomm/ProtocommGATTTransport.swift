@@ -53,15 +53,15 @@ public enum ProtocommGATTExchangeError: ProtocommExchangeFailure, CustomStringCo
         }
     }
 
-    /// `protocomm_ble` answers a request its handler refused with an error and drops the link, so a lost
-    /// link is the BLE form of "closed without a response".
+    /// `protocomm_ble` answers a request its handler refused with ATT Invalid PDU (and may drop the link),
+    /// so both are the BLE form of "closed without a response".
     public var exchangeFailureKind: ProtocommExchangeFailureKind {
         switch self {
         case .endpointMissing: return .endpointNotFound
         case .writeFailed, .readFailed: break
         }
         switch gattFailureKind {
-        case .linkLost: return .closedWithoutResponse
+        case .linkLost, .rejectedByPeer: return .closedWithoutResponse
         case .timedOut: return .timedOut
         case .invalidValue: return .invalidRequest
         case .insufficientSecurity, .notPermitted: return .unreachable
