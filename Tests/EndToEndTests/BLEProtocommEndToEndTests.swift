@@ -91,8 +91,9 @@ struct BLEProtocommEndToEndTests {
         ]
         try await withHarness(scenario: ["bluez": ["devices": .array(devices)]]) { h in
             for (address, want) in zip(Self.securityAddresses, expected) {
+                let secret = want.level == 2 ? "ZTPROV_E2E_SRP" : "ZTPROV_E2E_POP"
                 let outcome = try await Self.ble(
-                    h, ["--device", address, "--protocol", "protocomm", "--pop-env", "ZTPROV_E2E_POP"]
+                    h, ["--device", address, "--protocol", "protocomm", "--pop-env", secret]
                 ).run()
                 #expect(outcome.exitStatus == 0, "\(address): \(outcome)")
                 let result = try #require(outcome.result, "\(outcome)")
@@ -148,7 +149,7 @@ struct BLEProtocommEndToEndTests {
             #expect(outcome.result?["protocol"] as? String == "protocomm")
             #expect(outcome.result?["credential_attempts"] as? Int == 2, "\(String(describing: outcome.result))")
             #expect(outcome.events.contains { $0["event"] as? String == "device-reset" })
-            let listed = outcome.events.first { $0["event"] as? String == "networks-listed" }
+            let listed = outcome.events.first { $0["event"] as? String == "networks" }
             #expect((listed?["networks"] as? [Any])?.count == 6, "\(String(describing: listed))")
             let record = try await Self.record(h, address)
             #expect(Self.events(record, "set_config").count == 2)
