@@ -11,7 +11,7 @@ extension BlueZError: GATTFailure {
         switch self {
         case .linkLost, .notConnected, .doesNotExist:
             .linkLost
-        case .notAuthorized:
+        case .notAuthorized, .pairingFailed:
             .insufficientSecurity
         case .notPermitted(let error):
             BlueZQuirks.isNotPaired(error.message) ? .insufficientSecurity : .notPermitted

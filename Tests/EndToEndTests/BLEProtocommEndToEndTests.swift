@@ -38,8 +38,11 @@ struct BLEProtocommEndToEndTests {
     {
         var launch = try ZTProvProcess.launch(["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra)
         launch.environment = h.toolEnvironment.merging(
-            ["ZTPROV_WIFI_PASSWORD": wifiPassword, "ZTPROV_E2E_POP": pop, "ZTPROV_E2E_SRP": srpPassword,
-             "ZTPROV_E2E_TOKEN": accessToken].merging(environment) { $1 }) { $1 }
+            [
+                "ZTPROV_WIFI_PASSWORD": wifiPassword, "ZTPROV_E2E_POP": pop, "ZTPROV_E2E_SRP": srpPassword,
+                "ZTPROV_E2E_TOKEN": accessToken,
+            ].merging(environment) { $1 }
+        ) { $1 }
         launch.networkNamespace = h.topology.hostNetns
         launch.deadline = .seconds(60)
         return launch
@@ -249,14 +252,51 @@ struct BLEProtocommEndToEndTests {
         }
     }
 
+    /// Firmware with forced encryption refuses every endpoint until the link is paired: ztprov pairs Just Works
+    /// through its own NoInputNoOutput agent, provisions, and removes the bond unless --keep-bond.
+    @Test func aDeviceThatInsistsOnPairingIsPairedAndTheBondRemovedAfterwards() async throws {
+        let removed = "24:0A:C4:00:37:01"
+        let kept = "24:0A:C4:00:37:02"
+        let strict = "24:0A:C4:00:37:03"
+        let scenario: JSONValue = [
+            "bluez": [
+                "devices": [
+                    Self.device(removed, protocomm: ["security": 1], extra: ["pairing": ["required": true]]),
+                    Self.device(kept, protocomm: ["security": 0], extra: ["pairing": ["required": true]]),
+                    Self.device(
+                        strict, protocomm: ["security": 0],
+                        extra: ["pairing": ["required": true, "agent_required": true]]),
+                ]
+            ]
+        ]
+        try await withHarness(scenario: scenario) { h in
+            for (address, extra) in [(removed, ["--pop-env", "ZTPROV_E2E_POP"]), (strict, [])] {
+                let outcome = try await Self.ble(h, ["--device", address] + extra).run()
+                #expect(outcome.exitStatus == 0, "\(outcome)")
+                let methods = try await BLEEndToEndTests.bluezMethods(h)
+                #expect(methods.suffix(3).contains("RemoveDevice"), "\(methods)")
+                #expect(methods.contains("RegisterAgent") && methods.last == "UnregisterAgent", "\(methods)")
+                let events = try await Self.record(h, address)["ble"]?["events"]?.array ?? []
+                #expect(events.contains { $0["event"]?.string == "bond-removed" }, "\(events)")
+                try await Self.expectCleanAndSilent(outcome, h)
+            }
+            let keeping = try await Self.ble(h, ["--device", kept, "--keep-bond"]).run()
+            #expect(keeping.exitStatus == 0, "\(keeping)")
+            let events = try await Self.record(h, kept)["ble"]?["events"]?.array ?? []
+            #expect(!events.contains { $0["event"]?.string == "bond-removed" }, "\(events)")
+            try await Self.expectCleanAndSilent(keeping, h)
+        }
+    }
+
     @Test func namedFailuresExitWithTheirStatusAndReleaseTheLink() async throws {
         let wrongPoP = "24:0A:C4:00:36:01"
-        let pairing = "24:0A:C4:00:36:02"
+        let refusing = "24:0A:C4:00:36:02"
         let scenario: JSONValue = [
             "bluez": [
                 "devices": [
                     Self.device(wrongPoP, protocomm: ["security": 1]),
-                    Self.device(pairing, protocomm: ["security": 0], extra: ["pairing": ["required": true]]),
+                    Self.device(
+                        refusing, protocomm: ["security": 0], extra: ["pairing": ["required": true, "accept": false]]),
                 ]
             ]
         ]
@@ -267,14 +307,20 @@ struct BLEProtocommEndToEndTests {
             BLEEndToEndTests.expectFailure(rejected, code: "softap.wrong-pop", status: 6)
             try await Self.expectCleanAndSilent(rejected, h)
 
-            let unpaired = try await Self.ble(h, ["--device", pairing]).run()
+            let unpaired = try await Self.ble(h, ["--device", refusing]).run()
             BLEEndToEndTests.expectFailure(unpaired, code: "ble.pairing-failed", status: 6)
-            #expect(unpaired.standardError.contains("Not paired"), "\(unpaired.standardError)")
+            #expect(unpaired.standardError.contains("AuthenticationFailed"), "\(unpaired.standardError)")
+            let methods = try await BLEEndToEndTests.bluezMethods(h)
+            #expect(methods.last == "UnregisterAgent" && !methods.contains("RemoveDevice"), "\(methods)")
             try await Self.expectCleanAndSilent(unpaired, h)
 
             let wrongProtocol = try await Self.ble(h, ["--device", wrongPoP, "--protocol", "blufi"]).run()
             BLEEndToEndTests.expectFailure(wrongProtocol, code: "ble.services-missing", status: 5)
             try await Self.expectCleanAndSilent(wrongProtocol, h)
+
+            let blufiOption = try await Self.ble(h, ["--device", wrongPoP, "--protocol", "improv", "--sec-ver", "1"])
+                .run()
+            BLEEndToEndTests.expectFailure(blufiOption, code: "usage.invalid-option", status: 2)
         }
     }
 }

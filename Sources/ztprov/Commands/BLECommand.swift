@@ -27,7 +27,8 @@ struct BLECommand: AsyncParsableCommand {
             device names for the rest of its setup. A device that needs authorization waits for its \
             button to be pressed (--authorization-timeout).
 
-            ESP protocomm (network_provisioning, wifi_provisioning): connects, finds the endpoints by their \
+            ESP protocomm (network_provisioning, wifi_provisioning): connects (pairing "Just Works" when the \
+            device insists, and removing that bond afterwards unless --keep-bond), finds the endpoints by their \
             names, reads proto-ver, runs security 0, 1 (PoP) or 2 (SRP) as the device asks (--sec-ver), lists \
             networks (as asked), sends the Wi-Fi settings and polls until the device joined. After a wrong \
             password it resets the device and tries the --retry-password-* password (or asks on a terminal). \
@@ -247,7 +248,7 @@ extension BLECommand {
             wifi: ProtocommWiFiRequest(
                 network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password), security: security,
                 listsNetworks: listsNetworks),
-            retryPassphrase: options.retryPassphraseSource(environment: environment))
+            retryPassphrase: options.retryPassphraseSource(environment: environment), keepsBond: options.keepsBond)
     }
 
     private static func summary(_ run: BLEAdapterOptions.ProtocommRun) -> String {

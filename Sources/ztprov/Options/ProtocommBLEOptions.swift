@@ -35,6 +35,11 @@ struct ProtocommBLEOptions: ParsableArguments {
     @OptionGroup(title: "Second Wi-Fi password (after the device rejected the first and was reset)")
     var retryPassword: SecretOptions<RetryWiFiPasswordSecret>
 
+    @Flag(
+        name: .customLong("keep-bond"),
+        help: "Keep the bond made when the device insists on pairing (by default it is removed afterwards).")
+    var keepsBond = false
+
     /// The first option given that only protocomm uses, so another protocol refuses it rather than drop it.
     var firstOption: String? {
         if security != .auto { return "--sec-ver" }
@@ -43,6 +48,7 @@ struct ProtocommBLEOptions: ParsableArguments {
         if proofOfPossession.isGiven { return "--pop-file/--pop-env" }
         if qrFile != nil { return "--qr-file" }
         if retryPassword.isGiven { return "--retry-password-file/--retry-password-env" }
+        if keepsBond { return "--keep-bond" }
         return nil
     }
 

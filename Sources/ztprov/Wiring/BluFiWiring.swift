@@ -76,7 +76,9 @@ extension BLEAdapterOptions {
                     }
                     let printer = ProtocommProgressPrinter(console: context.console)
                     let request = ProtocommBLERequest(wifi: protocommPlan.wifi, advertisedServices: device.serviceUUIDs)
-                    let outcome = try await client.withConnectedDevice(device) { gatt in
+                    let outcome = try await client.withConnectedDevice(
+                        device, pairing: .justWorks(keepBond: protocommPlan.keepsBond)
+                    ) { gatt in
                         activity = "talking ESP protocomm"
                         Self.announce(gatt.mtu, device: device, context: context)
                         return try await ProtocommBLEProvisioner().run(

@@ -15,5 +15,7 @@ extension BLEAdapterOptions {
     struct ProtocommPlan: Sendable {
         let wifi: ProtocommWiFiRequest
         let retryPassphrase: @Sendable () async throws -> Secret?
+        /// Keep a bond made to reach a device that insists on pairing.
+        let keepsBond: Bool
     }
 }

@@ -12,7 +12,9 @@ extension ProvisioningError {
         let failure = error as? ProtocommGATTExchangeError
         if failure?.gattFailureKind == .insufficientSecurity {
             return ProvisioningError(
-                .blePairingFailed, "The device at \(address) refuses /\(endpoint) until the link is paired.",
+                .blePairingFailed,
+                "The device at \(address) refuses /\(endpoint) until the link is paired, and pairing "
+                    + "did not succeed.",
                 hint: "ztprov pairs \"Just Works\" by itself; if the device asks for a passkey or refuses, put it "
                     + "in pairing mode, or pair with `bluetoothctl pair \(address)` first.",
                 detail: detail)
