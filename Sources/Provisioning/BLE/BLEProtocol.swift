@@ -1,6 +1,6 @@
-public import BluFi
-public import Improv
-public import Protocomm
+import BluFi
+import Improv
+import Protocomm
 public import Transports
 
 /// The provisioning protocols ztprov speaks over BLE. `ztprov ble --protocol` names one, or auto

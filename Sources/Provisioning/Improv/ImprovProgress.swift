@@ -26,7 +26,7 @@ public enum ImprovProgress: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sessionStarted(let mtu): "Improv session on a link with ATT MTU \(mtu)"
-        case .connected(let state, let capabilities): "device is \(state), supports \(capabilities)"
+        case .connected(let state, let capabilities): "device state: \(state); supports: \(capabilities)"
         case .authorizationRequired(let within):
             "the device needs authorization: press its button (or do what its manual says) within "
                 + "\(within.components.seconds) s"

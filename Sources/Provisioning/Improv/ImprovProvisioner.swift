@@ -1,4 +1,4 @@
-public import Improv
+import Improv
 public import Logging
 public import Transports
 

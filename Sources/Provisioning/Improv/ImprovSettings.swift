@@ -1,4 +1,4 @@
-public import Improv
+import Improv
 
 /// What `ztprov ble` asks of an Improv device: optional commands first, the Wi-Fi settings last
 /// (a provisioned device stops its Improv service).

@@ -72,7 +72,7 @@ class EmulatedPeripheral:
     def service_data(self) -> dict:
         """The advertised ServiceData as {uuid: hex}; an Improv device adds its live state and capabilities."""
         data = dict(self.config["service_data"])
-        if self.improv is not None:
+        if self.improv is not None and self.improv.config.advertises_service_data:
             data[SERVICE_DATA_UUID] = self.improv.service_data.hex()
         return data
 

@@ -32,6 +32,7 @@ Keys whose meaning the defaults do not show (all optional):
                                hold devices that fail with wrong credentials
   device.improv                {…} makes the device an Improv Wi-Fi device instead of BluFi (ztharness/
                                improv_device.py, ImprovConfig: requires_authorization, authorize_after_ms,
+                               provisioned, advertises_service_data,
                                capabilities, target_ssid/target_password, join_delay_ms, redirect_url,
                                networks, scan_style, hostname, …); it advertises the Improv service and
                                its state and capabilities as service data 4677, kept current
