@@ -5,7 +5,8 @@ Run with the venv of make-esp-prov-venv, on the harness's private system bus:
   DBUS_SYSTEM_BUS_ADDRESS=unix:path=RUN/system_bus_socket .build/esp-prov-venv/bin/python \
       esp_prov_check.py --name PROV_123456 [--sec-ver 2 --sec2-username U] --ssid S --passphrase-env VAR …
 Follows esp_prov's BLE sequence (network_provisioning/tool/esp_prov/esp_prov.py, main) with Espressif's
-own modules for every byte on the air: Transport_BLE over bleak (scan by name, endpoint lookup by
+own modules for every byte on the air (esp_prov's transport, security and prov modules as
+esp-rainmaker-cli ships them, rmaker_tools.common): Transport_BLE over bleak (scan by name, endpoint lookup by
 0x2901 user descriptions, write then read), proto-ver capabilities, the security 0/1/2 session
 (sec_patch_ver read from proto-ver for security 2), optional custom data, a Wi-Fi scan read four
 entries at a time, SetConfig, ApplyConfig and GetStatus polling. With --wrong-passphrase-env the

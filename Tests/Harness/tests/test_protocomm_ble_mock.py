@@ -18,7 +18,7 @@ from ztharness.protocomm_ble_device import EXAMPLE_SERVICE_UUID, characteristic_
 DESCRIPTOR = "org.bluez.GattDescriptor1"
 CHARACTERISTIC = "org.bluez.GattCharacteristic1"
 FAST = {"advertise_delay_ms": 50, "resolve_delay_ms": 50}
-SMALL, LARGE, PAIRING, STRICT, REFUSING, THREAD, BARE = (f"24:0A:C4:00:16:0{i}" for i in range(1, 8))
+SMALL, LARGE, PAIRING, STRICT, REFUSING, THREAD, BARE, BLUEDROID = (f"24:0A:C4:00:16:0{i}" for i in range(1, 9))
 CUSTOM_SERVICE = "0000ffff-0000-1000-8000-00805f9b34fb"
 SCENARIO = {"bluez": {"connect_timeout_ms": 300, "devices": [
     {"address": SMALL, "mtu": 23, **FAST,
@@ -37,6 +37,7 @@ SCENARIO = {"bluez": {"connect_timeout_ms": 300, "devices": [
     {"address": BARE, "name": "Vendor Box", **FAST,
      "protocomm_ble": {"service_uuid": CUSTOM_SERVICE, "user_descriptions": False,
                        "custom_endpoints": ["custom-data", "vendor-x"], "protocomm": {"security": 0}}},
+    {"address": BLUEDROID, **FAST, "protocomm_ble": {"ble_stack": "bluedroid", "protocomm": {"security": 1}}},
 ]}}
 
 
@@ -233,6 +234,19 @@ def test_agent_required_pairing_and_pairing_without_bonding(harness, client):
         "agent-registered", "agent-default", "agent-unregistered"]
 
 
+def test_pair_uses_the_default_agent_which_goes_away_with_its_client(harness, client):
+    other = Client(harness["bus_address"])
+    other.call("/org/bluez", "org.bluez.AgentManager1", "RegisterAgent", "os", ("/other/agent", "KeyboardDisplay"))
+    other.call("/org/bluez", "org.bluez.AgentManager1", "RequestDefaultAgent", "o", ("/other/agent",))
+    expect_error("org.bluez.Error.AuthenticationFailed", client.call, device_path(REFUSING), DEVICE, "Pair", timeout=10)
+    requests = [e for e in received(client, REFUSING)["ble"]["events"] if e["event"] == "pair-requested"]
+    assert requests[-1]["detail"]["io_capability"] == "KeyboardDisplay"
+    other.close()
+    client.wait_for(lambda: json.loads(client.call("/", "org.bluez.Mock", "GetAgents"))["agents"] == [],
+                    what="the agent to leave with its client")
+    disconnect(client, REFUSING)
+
+
 def test_device_refusing_to_pair(harness, client):
     assert expect_error("org.bluez.Error.AuthenticationFailed", client.call, device_path(REFUSING), DEVICE,
                         "Pair", timeout=10) == "Authentication Failed"
@@ -268,3 +282,14 @@ def test_fallback_uuids_without_user_descriptions_and_a_vendor_endpoint(harness,
     assert record["name"] == "Vendor Box" and record["service_uuid"] == CUSTOM_SERVICE
     assert any(e["event"] == "custom" and e["endpoint"] == "vendor-x" for e in record["protocomm"])
     disconnect(client, BARE)
+
+
+def test_bluedroid_device_drops_the_link_on_a_refused_request(harness, client):
+    connect(client, BLUEDROID)
+    paths = endpoints(client, BLUEDROID)
+    assert expect_error("org.bluez.Error.Failed", transport(client, paths), "prov-session",
+                        bytes.fromhex("10015a25a201220a20") + bytes(31)) == "Operation failed"
+    client.wait_for(lambda: not client.get(device_path(BLUEDROID), DEVICE, "Connected"), what="link dropped")
+    events = received(client, BLUEDROID)["ble"]["events"]
+    assert events[-1] == {"event": "disconnected", "detail": "device"}
+    assert received(client, BLUEDROID)["exchanges"][-1]["att_error"] == 0x04

@@ -391,6 +391,10 @@ class EmulatedDevice:
         pdus = gatt.write_pdus(len(value), 0, self.mtu)
         outcome = self.peripheral.protocomm_write(characteristic.endpoint, value, pdus)
         if isinstance(outcome, int):
+            if self.peripheral.protocomm_ble.config.ble_stack == "bluedroid":
+                # The device closes the link unanswered; BlueZ fails the pending write without an ATT code.
+                self.peripheral.disconnect()
+                raise bluez_error("Failed", "Operation failed")
             raise bluez_error("Failed", f"Operation failed with ATT error: 0x{outcome:02x}")
         if outcome is not None:
             characteristic.read_value = outcome.body

@@ -8,7 +8,9 @@ ESP-IDF's protocomm NimBLE transport (components/protocomm/src/transports/protoc
   endpoint name. The manager registers prov-ctrl FF4F, prov-scan FF50, prov-session FF51,
   prov-config FF52, proto-ver FF53; endpoints the application adds get FF54 upwards;
 - a write hands the whole value to protocomm; its answer is kept for the characteristic and handed
-  out by the next reads; a protocomm failure makes the write fail with ATT "Invalid PDU" (0x04);
+  out by the next reads; a protocomm failure makes the write fail with ATT "Invalid PDU" (0x04) on
+  the NimBLE host (protocomm_nimble.c), while the Bluedroid host closes the link instead
+  (protocomm_ble.c, esp_ble_gatts_close) — `ble_stack` chooses;
 - every connection opens a new security session, a disconnect closes it.
 The GATT side (permissions, long reads/writes, pairing) is bluez_device.py and bluez_gatt.py; this
 module is pure and says only what the device does with bytes.
@@ -48,6 +50,7 @@ class PairingConfig:
 class ProtocommBleConfig:
     """Scenario "protocomm_ble" object; every key optional."""
     service_uuid: str = EXAMPLE_SERVICE_UUID
+    ble_stack: str = "nimble"          # or "bluedroid": how a refused request ends (see above)
     user_descriptions: bool = True
     custom_endpoints: list = dataclasses.field(default_factory=lambda: ["custom-data"])
     protocomm: dict = dataclasses.field(default_factory=dict)
@@ -60,6 +63,8 @@ class ProtocommBleConfig:
         hex_digits = config.service_uuid.replace("-", "")
         if len(config.service_uuid) != 36 or len(hex_digits) != 32 or set(hex_digits) - set("0123456789abcdef"):
             raise ValueError("service_uuid must be a 128-bit UUID in its text form")
+        if config.ble_stack not in ("nimble", "bluedroid"):
+            raise ValueError("ble_stack must be nimble or bluedroid")
         names = [name for name, _ in MANAGER_ENDPOINTS] + list(config.custom_endpoints)
         if len(set(names)) != len(names) or not all(isinstance(n, str) and 0 < len(n) <= 64 for n in names):
             raise ValueError("custom_endpoints must be distinct new names of 1…64 characters")

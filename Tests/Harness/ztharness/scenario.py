@@ -47,6 +47,10 @@ Keys whose meaning the defaults do not show (all optional):
                                than MTU−3 go as long writes/reads (WriteValue/ReadValue "offset", at most
                                512 bytes, as BlueZ 5.66). Keys (all optional):
                                  service_uuid       default 021a9004-0382-4aea-bff4-6b3f1c5adfb4 (ESP examples)
+                                 ble_stack          "nimble" (default): a request protocomm refuses fails with
+                                                    Failed "Operation failed with ATT error: 0x04";
+                                                    "bluedroid": the device drops the link instead and the
+                                                    write fails with Failed "Operation failed"
                                  user_descriptions  false: no 0x2901 descriptors (clients use the FFxx UUIDs)
                                  custom_endpoints   ["custom-data"]; each answers "SUCCESS\0" like the example
                                  protocomm          the protocomm model (protocomm_device.py DEFAULTS: security,

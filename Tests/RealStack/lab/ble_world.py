@@ -19,6 +19,7 @@ from bumble.transport.vhci import open_vhci_transport
 from ztharness.blufi_device import BlufiConfig, BlufiDevice
 
 from bumble_link import KernelFacingController, LabLink
+from protocomm_peripheral import ProtocommPeripheral
 
 BLUFI_SERVICE = 0xFFFF
 ADVERTISING_INTERVAL_MS = 100
@@ -159,7 +160,7 @@ class BleWorld:
         self.link = LabLink()
         self.controllers: list = []
         self.transports: list = []
-        self.peripherals: dict[str, BlufiPeripheral] = {}
+        self.peripherals: dict[str, BlufiPeripheral | ProtocommPeripheral] = {}
 
     async def add_kernel_controller(self, address: str) -> None:
         transport = await open_vhci_transport("/dev/vhci")
@@ -171,6 +172,14 @@ class BleWorld:
 
     async def add_peripheral(self, address: str, name: str, blufi: dict, **faults) -> BlufiPeripheral:
         peripheral = BlufiPeripheral(self.link, address, name, blufi, **faults)
+        await peripheral.start()
+        self.peripherals[address] = peripheral
+        return peripheral
+
+    async def add_protocomm_peripheral(self, address: str, name: str, config: dict) -> ProtocommPeripheral:
+        """An ESP network_provisioning device over BLE (protocomm_peripheral.py, the scenario's
+        "protocomm_ble" object) on the same link."""
+        peripheral = ProtocommPeripheral(self.link, address, name, config)
         await peripheral.start()
         self.peripherals[address] = peripheral
         return peripheral
