@@ -204,6 +204,20 @@ struct BLEProtocommEndToEndTests {
             "device_host": ["zhiting": ["device_id": .string(BLEEndToEndTests.deviceID)]],
         ]
         try await withHarness(scenario: scenario) { h in
+            var scan = try ZTProvProcess.launch(["scan", "--json", "--duration", "1"])
+            scan.environment = h.toolEnvironment
+            scan.networkNamespace = h.topology.hostNetns
+            let scanned = try await scan.run()
+            #expect(scanned.exitStatus == 0, "\(scanned)")
+            let devices = scanned.events.filter { $0["event"] as? String == "device" }
+            let protocols = Dictionary(
+                devices.compactMap { device in
+                    (device["address"] as? String).map { ($0, device["protocol"] as? String) }
+                }
+            ) { first, _ in first }
+            #expect(protocols[protocommAddress] == "protocomm", "\(devices)")
+            #expect(protocols[bluFiAddress] == "blufi", "\(devices)")
+
             let viaBluFi = try await Self.ble(h, ["--device", bluFiAddress]).run()
             #expect(viaBluFi.exitStatus == 0, "\(viaBluFi)")
             #expect(viaBluFi.result?["protocol"] as? String == "blufi")
@@ -226,16 +240,19 @@ struct BLEProtocommEndToEndTests {
     }
 
     /// Firmware with its own service UUID and no user descriptions is found through the endpoint numbers
-    /// once --protocol protocomm says what it is; the QR payload supplies name, PoP and security.
+    /// once the QR payload says what it is (and supplies name, PoP and security); with descriptions, auto
+    /// detection recognises it from its GATT database.
     @Test func aQRPayloadAndFirmwareWithoutDescriptions() async throws {
         let address = "24:0A:C4:00:35:01"
+        let named = "24:0A:C4:00:35:02"
         let service = "0b5a0000-1234-4321-8765-0123456789ab"
         let scenario: JSONValue = [
             "bluez": [
                 "devices": [
                     Self.device(
                         address, protocomm: ["security": 1],
-                        extra: ["service_uuid": .string(service), "user_descriptions": false])
+                        extra: ["service_uuid": .string(service), "user_descriptions": false]),
+                    Self.device(named, protocomm: ["security": 0], extra: ["service_uuid": .string(service)]),
                 ]
             ]
         ]
@@ -249,6 +266,13 @@ struct BLEProtocommEndToEndTests {
             #expect(outcome.result?["service_uuid"] as? String == service)
             #expect(outcome.result?["endpoints_named_by"] as? String == "endpoint-numbers")
             try await Self.expectCleanAndSilent(outcome, h)
+
+            let detected = try await Self.ble(h, ["--device", named]).run()
+            #expect(detected.exitStatus == 0, "\(detected)")
+            let choice = detected.events.first { $0["event"] as? String == "protocol" }
+            #expect(choice?["protocol"] as? String == "protocomm" && choice?["detected_from"] as? String == "gatt")
+            #expect(detected.result?["endpoints_named_by"] as? String == "user-descriptions")
+            try await Self.expectCleanAndSilent(detected, h)
         }
     }
 
