@@ -1,4 +1,4 @@
-public import Protocomm
+import Protocomm
 public import Transports
 
 /// The protocomm service on a connected peer and the characteristic of each endpoint.

@@ -1,4 +1,4 @@
-public import Protocomm
+import Protocomm
 public import Transports
 
 /// Protocomm over a connected GATT peer, as `protocomm_ble` serves it: each exchange writes the request to
