@@ -6,8 +6,9 @@ import Testing
 import Transports
 
 /// The BLE protocomm flow against the in-memory protocomm-over-GATT device: every security scheme, the
-/// endpoint lookups, the scan, the reset-and-retry, and the failures a person must be told about.
-@Suite struct ProtocommBLEProvisionerTests {
+/// endpoint lookups, the scan, the reset-and-retry, and the failures a person must be told about. Serialized:
+/// the SRP handshakes are CPU-heavy, and in parallel they would starve other suites' deadlines on two cores.
+@Suite(.serialized) struct ProtocommBLEProvisionerTests {
     @Test(arguments: SoftAPDeviceCase.all)
     func everySecuritySchemeProvisions(_ device: SoftAPDeviceCase) async throws {
         let rig = ProtocommBLERig(device.configuration)
