@@ -30,9 +30,9 @@ extension BLEAdapterOptions {
                 .bleServicesMissing, "\(label) advertises \(advertised), not \(chosen).",
                 hint: "Run again with --protocol \(advertised.rawValue), or --protocol auto.")
         case (.fixed(let chosen), _):
-            return selected(device, chosen, from: "option", context: context)
+            return selected(device, chosen, from: .option, context: context)
         case (.auto, let advertised?):
-            return selected(device, advertised, from: "advertisement", context: context)
+            return selected(device, advertised, from: .advertisement, context: context)
         case (.auto, nil):
             context.console.progress("\(label) advertises no provisioning service: reading its GATT database")
             let offered = try await client.withConnectedDevice(device) { BLEProtocol.offered(by: $0.services) }
@@ -43,7 +43,7 @@ extension BLEAdapterOptions {
                         + "(\(BLEProtocol.allCases.map(\.description).joined(separator: ", "))).",
                     hint: "Check --device or --name-prefix, and that the device is in provisioning mode.")
             }
-            return selected(device, offered, from: "gatt", context: context)
+            return selected(device, offered, from: .gattDatabase, context: context)
         }
     }
 
