@@ -47,13 +47,28 @@ extension BLEAdapterOptions {
         }
     }
 
+    /// What settled the protocol; the raw value is the JSON `detected_from`.
+    private enum Source: String {
+        case option
+        case advertisement
+        case gattDatabase = "gatt"
+
+        var words: String {
+            switch self {
+            case .option: "as --protocol says"
+            case .advertisement: "as it advertises"
+            case .gattDatabase: "found in its GATT database"
+            }
+        }
+    }
+
     private func selected(
-        _ device: BlueZDevice, _ chosen: BLEProtocol, from source: String, context: CommandContext
+        _ device: BlueZDevice, _ chosen: BLEProtocol, from source: Source, context: CommandContext
     ) -> SelectedDevice {
-        context.console.progress(
-            "Using \(chosen) with \(device.name ?? device.address) (from the \(source))", detail: true)
+        context.console.progress("Using \(chosen) with \(device.name ?? device.address), \(source.words)", detail: true)
         context.console.event(
-            "protocol", [JSONField("protocol", .string(chosen.rawValue)), JSONField("detected_from", .string(source))])
+            "protocol",
+            [JSONField("protocol", .string(chosen.rawValue)), JSONField("detected_from", .string(source.rawValue))])
         return SelectedDevice(device: device, chosen: chosen)
     }
 }
