@@ -73,7 +73,8 @@ def test_endpoint_table_matches_the_manager_and_numbers_custom_endpoints_upwards
 @pytest.mark.parametrize("bad", [{"service_uuid": "ffff"}, {"service_uuid": "021a9004-0382-4aea-bff4-6b3f1c5adfbz"},
                                  {"custom_endpoints": ["prov-session"]}, {"custom_endpoints": [""]},
                                  {"pairing": {"reqired": True}}, {"protocomm": {"security": 3}},
-                                 {"protocomm": {"network": "zigbee"}}, {"colour": "blue"}])
+                                 {"protocomm": {"network": "zigbee"}}, {"protocomm": {"firmware_version": "1.2.x"}},
+                                 {"ble_stack": "zephyr"}, {"colour": "blue"}])
 def test_bad_configurations_are_refused(bad):
     with pytest.raises((TypeError, ValueError)):
         ProtocommBleConfig.from_dict(bad)

@@ -114,6 +114,10 @@ class ProtocommDevice:
         if self.config["network"] == "thread" and self.config["proto_ver_style"] != "netprov-v1.2":
             raise ValueError("a thread device runs network_provisioning: proto_ver_style netprov-v1.2")
         self.thread = ThreadProvisioning(self.config, self.record) if self.config["network"] == "thread" else None
+        try:
+            self.firmware_version = tuple(int(part) for part in str(self.config["firmware_version"]).split("."))
+        except ValueError as error:
+            raise ValueError("firmware_version must be dotted numbers like 1.2.1") from error
         self.random_bytes = random_bytes
         self.records = []
         self.sink = record
@@ -412,8 +416,7 @@ class ProtocommDevice:
         """network_provisioning 1.2.1: "prov-ctrl reset handler returns success when already reset"."""
         if self.config["proto_ver_style"] != "netprov-v1.2":
             return False
-        version = tuple(int(part) for part in str(self.config["firmware_version"]).split("."))
-        return version >= (1, 2, 1)
+        return self.firmware_version >= (1, 2, 1)
 
     def _custom(self, endpoint, plaintext):
         self.record("custom", endpoint=endpoint, data_hex=plaintext.hex())
