@@ -11,13 +11,17 @@ extension BlueZClient: GATTCentral {
     /// decides. Throws `BlueZError`, `CancellationError`, or what `body` throws.
     public func withConnectedDevice<Result>(
         _ device: BlueZDevice, requiring services: [String] = [], retryPolicy: BlueZRetryPolicy = BlueZRetryPolicy(),
-        notifications mode: BlueZNotificationMode = .startNotify, _ body: (BlueZGATTConnection) async throws -> Result
+        notifications mode: BlueZNotificationMode = .startNotify,
+        pairing: BlueZPairingPolicy = .justWorks(keepBond: false),
+        _ body: (BlueZGATTConnection) async throws -> Result
     ) async throws -> Result {
         let connected = try await connect(
             device, requiring: services.map(BluetoothUUID.normalized), retryPolicy: retryPolicy)
         nextGATTSession += 1
         let session = nextGATTSession
-        gattSessions[session] = GATTSession(device: connected, mode: mode)
+        gattSessions[session] = GATTSession(
+            device: connected, mode: mode, pairing: pairing,
+            wasPaired: tree.device(at: connected.path)?.isPaired ?? false)
         let gatt = BlueZGATTConnection(
             device: connected, services: tree.gattServices(of: connected.path),
             reportedMTU: await currentMTU(of: connected.path) ?? tree.mtu(of: connected.path),
@@ -44,6 +48,12 @@ extension BlueZClient: GATTCentral {
         let device: BlueZDevice
         let mode: BlueZNotificationMode
         var subscriptions: [DBusObjectPath: Subscription] = [:]
+        /// What to do when the device refuses access until the link is paired.
+        var pairing: BlueZPairingPolicy = .never
+        /// Whether the device was paired when the link came up, so a bond made during the scope can be told apart.
+        var wasPaired = false
+        /// Whether this scope already tried to pair (it tries once).
+        var triedPairing = false
     }
 
     /// Notifications on one characteristic: how to turn them off, and where their values go.
@@ -263,6 +273,7 @@ extension BlueZClient: GATTCentral {
             await stop(subscription.notifications)
         }
         await disconnect(state.device.path)
+        await releasePairing(of: state)
     }
 
     private func stop(_ notifications: NotificationSession) async {

@@ -32,17 +32,31 @@ public struct BlueZGATTConnection: GATTConnection {
 
     /// Reads with `ReadValue`; throws `BlueZError` (e.g. `.notPermitted` when the link must be encrypted).
     public func read(_ characteristic: GATTCharacteristic) async throws -> [UInt8] {
-        try await client.readValue(try path(characteristic.id), interface: BlueZNames.gattCharacteristic)
+        let path = try path(characteristic.id)
+        return try await pairingIfRefused { try await client.readValue(path, interface: BlueZNames.gattCharacteristic) }
     }
 
     /// Reads a descriptor with `ReadValue`.
     public func read(_ descriptor: GATTDescriptor) async throws -> [UInt8] {
-        try await client.readValue(try path(descriptor.id), interface: BlueZNames.gattDescriptor)
+        let path = try path(descriptor.id)
+        return try await pairingIfRefused { try await client.readValue(path, interface: BlueZNames.gattDescriptor) }
     }
 
     /// Writes with `WriteValue` (`type` request or command); throws `BlueZError` (e.g. `.notConnected`).
     public func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws {
-        try await client.writeValue(value, to: try path(characteristic.id), type: type)
+        let path = try path(characteristic.id)
+        try await pairingIfRefused { try await client.writeValue(value, to: path, type: type) }
+    }
+
+    /// Runs `access`; when the device refuses it until the link is paired, pairs as the scope's policy allows
+    /// (once per scope) and runs it again. Throws ``BlueZError/pairingFailed(_:)`` when pairing fails.
+    private func pairingIfRefused<Value: Sendable>(_ access: () async throws -> Value) async throws -> Value {
+        do {
+            return try await access()
+        } catch let error as BlueZError where error.gattFailureKind == .insufficientSecurity {
+            guard try await client.pairForAccess(session: session) else { throw error }
+            return try await access()
+        }
     }
 
     /// Starts a notification session that the connection scope stops.

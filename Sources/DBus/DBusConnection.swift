@@ -37,6 +37,8 @@ public actor DBusConnection {
 
     public nonisolated let loop: DBusLoopExecutor
     private var handle: OpaquePointer?
+    /// Objects served with canned answers, by path.
+    var servedObjects: [String: @Sendable (String, String) -> CannedAnswer] = [:]
     private var socketSource: Int?
     private var calls: [UInt64: PendingCall] = [:]
     var subscriptions: [UInt64: Subscription] = [:]

@@ -22,7 +22,8 @@ extension ErrorCode {
             .lanSendFailed, .scUnreachable:
             .linkFailure
         case .bluFiNegotiationFailed, .wrongPoP, .softAPSessionRejected, .softAPHandshakeFailed,
-            .softAPUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected:
+            .softAPUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected,
+            .blePairingFailed:
             .authenticationFailed
         case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiJoinTimeout,
             .bluFiWiFiScanFailed, .improvWiFiUnableToConnect, .softAPWiFiWrongPassword, .softAPWiFiNotFound,

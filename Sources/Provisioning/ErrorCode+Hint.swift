@@ -69,6 +69,7 @@ extension ErrorCode {
         case .scUnreachable: "Check the host's internet connection and --sc-url."
         case .bluFiNegotiationFailed: "Force the scheme the firmware uses with --security v1, v2 or none."
         case .wrongPoP: "Give the proof of possession printed on the device or in its manual."
+        case .blePairingFailed: "Put the device in pairing mode, or pair it with `bluetoothctl pair ADDRESS` first."
         case .softAPSessionRejected: "Check the PoP or SRP credentials and --security."
         case .softAPHandshakeFailed: "Check the PoP or SRP credentials; power-cycle the device and run again."
         case .softAPUnsupportedSecurity: "Force a scheme the firmware accepts with --security 0, 1 or 2."

@@ -98,6 +98,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The device's hotspot refused the password the host joined with.
     case hotspotPasswordRejected = "softap.hotspot-password-rejected"
     case scTokenRejected = "sc.token-rejected"
+    /// The device refuses its provisioning endpoints until the link is paired, and pairing did not succeed.
+    case blePairingFailed = "ble.pairing-failed"
 
     // MARK: The device could not join the target Wi-Fi (7)
     case bluFiWiFiWrongPassword = "blufi.wifi-wrong-password"

@@ -67,6 +67,7 @@ import Testing
         "softap.unsupported-security 6",
         "softap.hotspot-password-rejected 6",
         "sc.token-rejected 6",
+        "ble.pairing-failed 6",
         "blufi.wifi-wrong-password 7",
         "blufi.wifi-not-found 7",
         "blufi.wifi-join-failed 7",

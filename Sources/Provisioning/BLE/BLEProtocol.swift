@@ -1,5 +1,6 @@
 import BluFi
 import Improv
+import Protocomm
 public import Transports
 
 /// The provisioning protocols ztprov speaks over BLE. `ztprov ble --protocol` names one, or auto
@@ -11,19 +12,23 @@ public enum BLEProtocol: String, Sendable, CaseIterable, CustomStringConvertible
     case bluFi = "blufi"
     /// Improv Wi-Fi (ESPHome, WLED and others) on its 128-bit service.
     case improv
+    /// ESP provisioning (`network_provisioning`, `wifi_provisioning`): protocomm on a 128-bit service,
+    /// ESP-IDF's default one unless the firmware chose its own (then found by its endpoint names).
+    case protocomm
 
     /// The primary service the protocol runs on, normalized.
     public var serviceUUID: String {
         switch self {
         case .bluFi: BluetoothUUID.normalized(BluFiGATTProfile.serviceUUID)
         case .improv: BluetoothUUID.normalized(ImprovGATTProfile.serviceUUID)
+        case .protocomm: ProtocommGATTProfile.defaultServiceUUID
         }
     }
 
     /// Service-data UUIDs whose presence in an advertisement marks the protocol, normalized.
     public var serviceDataUUIDs: [String] {
         switch self {
-        case .bluFi: []
+        case .bluFi, .protocomm: []
         case .improv: [BluetoothUUID.normalized(ImprovGATTProfile.serviceDataUUID)]
         }
     }
@@ -33,6 +38,7 @@ public enum BLEProtocol: String, Sendable, CaseIterable, CustomStringConvertible
         switch self {
         case .bluFi: "BluFi"
         case .improv: "Improv"
+        case .protocomm: "ESP protocomm"
         }
     }
 
@@ -53,5 +59,14 @@ public enum BLEProtocol: String, Sendable, CaseIterable, CustomStringConvertible
     public static func offered(by services: [GATTService]) -> BLEProtocol? {
         let uuids = Set(services.map(\.uuid))
         return allCases.first { uuids.contains($0.serviceUUID) }
+    }
+
+    /// The protocol a connected device serves: a known service UUID, else a service whose user
+    /// descriptions name protocomm's endpoints (firmware with its own service UUID). Reads descriptors.
+    public static func detected(on connection: any GATTConnection, advertised: [String] = []) async throws
+        -> BLEProtocol?
+    {
+        if let offered = offered(by: connection.services) { return offered }
+        return try await ProtocommGATTEndpoints.locate(on: connection, advertised: advertised) == nil ? nil : .protocomm
     }
 }

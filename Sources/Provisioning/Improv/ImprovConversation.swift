@@ -119,7 +119,7 @@ struct ImprovConversation {
         } catch {
             throw ProvisioningError.bleLinkFailed(error, while: doing)
         }
-        guard let value else { throw ProvisioningError.bleWriteUnconfirmed(within: limit) }
+        guard let value else { throw ProvisioningError.improvStepTimedOut(doing, within: limit) }
         return value
     }
 

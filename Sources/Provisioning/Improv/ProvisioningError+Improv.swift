@@ -82,6 +82,13 @@ extension ProvisioningError {
             hint: "Give more time with --timeout, or keep the device closer to the adapter.")
     }
 
+    /// A read or write the device never completed: the link is stuck even if it has not dropped yet.
+    static func improvStepTimedOut(_ doing: String, within limit: Duration) -> ProvisioningError {
+        ProvisioningError(
+            .timeout, "The device did not respond within \(limit.components.seconds) s while \(doing).",
+            hint: "Keep the device powered and close to the adapter, then run the command again.")
+    }
+
     /// The conversation neither waits nor acts: a defect in ztprov, not in the device.
     static let improvSessionStalled = ProvisioningError(
         .improvProtocolError, "ztprov's Improv session stopped without a result (a bug in ztprov).",

@@ -5,6 +5,8 @@ import Transports
 enum ProtocommPeer: Sendable {
     /// The device's protocomm HTTP server on its hotspot, reached through the host's `interface`.
     case hotspot(device: DeviceEndpoint, interface: String)
+    /// The device's protocomm GATT service over a BLE link to `address`.
+    case ble(address: String)
 }
 
 /// The protocomm channel to the device, whatever transport carries it: each request bounded by its limit and the run's

@@ -30,12 +30,14 @@ extension BLEAdapterOptions {
                 .bleServicesMissing, "\(label) advertises \(advertised), not \(chosen).",
                 hint: "Run again with --protocol \(advertised.rawValue), or --protocol auto.")
         case (.fixed(let chosen), _):
-            return selected(device, chosen, from: "option", context: context)
+            return selected(device, chosen, from: .option, context: context)
         case (.auto, let advertised?):
-            return selected(device, advertised, from: "advertisement", context: context)
+            return selected(device, advertised, from: .advertisement, context: context)
         case (.auto, nil):
             context.console.progress("\(label) advertises no provisioning service: reading its GATT database")
-            let offered = try await client.withConnectedDevice(device) { BLEProtocol.offered(by: $0.services) }
+            let offered = try await client.withConnectedDevice(device) {
+                try await BLEProtocol.detected(on: $0, advertised: device.serviceUUIDs)
+            }
             guard let offered else {
                 throw ProvisioningError(
                     .bleServicesMissing,
@@ -43,17 +45,32 @@ extension BLEAdapterOptions {
                         + "(\(BLEProtocol.allCases.map(\.description).joined(separator: ", "))).",
                     hint: "Check --device or --name-prefix, and that the device is in provisioning mode.")
             }
-            return selected(device, offered, from: "gatt", context: context)
+            return selected(device, offered, from: .gattDatabase, context: context)
+        }
+    }
+
+    /// What settled the protocol; the raw value is the JSON `detected_from`.
+    private enum Source: String {
+        case option
+        case advertisement
+        case gattDatabase = "gatt"
+
+        var words: String {
+            switch self {
+            case .option: "as --protocol says"
+            case .advertisement: "as it advertises"
+            case .gattDatabase: "found in its GATT database"
+            }
         }
     }
 
     private func selected(
-        _ device: BlueZDevice, _ chosen: BLEProtocol, from source: String, context: CommandContext
+        _ device: BlueZDevice, _ chosen: BLEProtocol, from source: Source, context: CommandContext
     ) -> SelectedDevice {
-        context.console.progress(
-            "Using \(chosen) with \(device.name ?? device.address) (from the \(source))", detail: true)
+        context.console.progress("Using \(chosen) with \(device.name ?? device.address), \(source.words)", detail: true)
         context.console.event(
-            "protocol", [JSONField("protocol", .string(chosen.rawValue)), JSONField("detected_from", .string(source))])
+            "protocol",
+            [JSONField("protocol", .string(chosen.rawValue)), JSONField("detected_from", .string(source.rawValue))])
         return SelectedDevice(device: device, chosen: chosen)
     }
 }

@@ -24,6 +24,7 @@ extension BLEAdapterOptions {
     enum BLERun: Sendable {
         case bluFi(BluFiRun)
         case improv(ImprovRun)
+        case protocomm(ProtocommRun)
     }
 
     /// What each protocol is to do; `improv` builds its settings once the device is known, because
@@ -36,6 +37,10 @@ extension BLEAdapterOptions {
         let improvTimeouts: ImprovTimeouts
         /// An Improv-only option given, which a BluFi device cannot honour.
         let improvOnlyOption: String?
+        /// The ESP protocomm flow's request; nil when the Wi-Fi mode is not one protocomm can send.
+        let protocomm: ProtocommPlan?
+        /// A protocomm-only option given, which a BluFi or Improv device cannot honour.
+        let protocommOnlyOption: String?
     }
 
     /// Scans (at most `scanFor`), picks the protocol, connects with the adapter's classified retries,
@@ -56,7 +61,31 @@ extension BLEAdapterOptions {
                 activity = "connecting"
                 context.console.progress("Connecting to \(device.name ?? "the device") (\(device.address))")
                 context.console.event("connecting", [JSONField("address", .string(device.address))])
+                if selected.chosen != .protocomm, let refused = plan.protocommOnlyOption {
+                    throw ProvisioningError(
+                        .invalidOption,
+                        "\(refused) applies to ESP protocomm devices; this one speaks \(selected.chosen).",
+                        hint: "Leave it out for this device.")
+                }
                 switch selected.chosen {
+                case .protocomm:
+                    guard let protocommPlan = plan.protocomm else {
+                        throw ProvisioningError(
+                            .invalidOption, "An ESP protocomm device only joins a network: it has no SoftAP modes.",
+                            hint: "Use --mode sta (the default) with --ssid.")
+                    }
+                    let printer = ProtocommProgressPrinter(console: context.console)
+                    let request = ProtocommBLERequest(wifi: protocommPlan.wifi, advertisedServices: device.serviceUUIDs)
+                    let outcome = try await client.withConnectedDevice(
+                        device, pairing: .justWorks(keepBond: protocommPlan.keepsBond)
+                    ) { gatt in
+                        activity = "talking ESP protocomm"
+                        Self.announce(gatt.mtu, device: device, context: context)
+                        return try await ProtocommBLEProvisioner().run(
+                            request, on: gatt, address: device.address, deadline: context.deadline,
+                            retryPassphrase: protocommPlan.retryPassphrase, progress: printer.report)
+                    }
+                    return .protocomm(ProtocommRun(name: device.name, address: device.address, outcome: outcome))
                 case .bluFi:
                     if let refused = plan.improvOnlyOption {
                         throw ProvisioningError(

@@ -70,6 +70,11 @@ extension ProvisioningError {
                 .bleServicesMissing, "The device does not offer the GATT service the protocol needs.",
                 hint: "Check that the device is in provisioning mode and --protocol names what it speaks; "
                     + "`bluetoothctl remove ADDRESS` clears a stale cache.", detail: detail)
+        case .pairingFailed:
+            return ProvisioningError(
+                .blePairingFailed, "Pairing with the device failed while \(activity).",
+                hint: "Put the device in pairing mode, or pair it with `bluetoothctl pair ADDRESS` first.",
+                detail: detail)
         case .timedOut(let what):
             return ProvisioningError(
                 .timeout, "The BLE step timed out: \(what).", hint: bleHint, detail: detail)

@@ -11,6 +11,7 @@ struct HarnessSession: Sendable {
     /// What `received(source:)` reads.
     enum Source: String, Sendable {
         case blufi, improv, protocomm, zhiting
+        case protocommBLE = "protocomm_ble"
     }
 
     /// Whose D-Bus method calls `calls(mock:)` reads.

@@ -27,7 +27,7 @@ import Transports
         let reported = Mutex<[ImprovProgress]>([])
         let outcome = try await ImprovProvisioner(
             connection: connection, timeouts: timeouts, logger: Logger(label: "test")
-        ).run(settings, deadline: .now + .seconds(10)) { event in reported.withLock { $0.append(event) } }
+        ).run(settings, deadline: .now + .seconds(120)) { event in reported.withLock { $0.append(event) } }
         return (outcome, reported.withLock { $0 })
     }
 
