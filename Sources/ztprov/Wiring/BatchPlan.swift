@@ -15,7 +15,8 @@ struct BatchPlan {
         let handoff =
             command.handoff.areaID == nil
             ? nil : BatchHandoff(options: command.handoff, lan: command.lan, context: context)
-        let attempt = try attempt(command, handoff: handoff, context: context)
+        let discoveries = BatchBLEDiscoveries()
+        let attempt = try attempt(command, handoff: handoff, discoveries: discoveries, context: context)
         let parser = BatchInputParser(path: path)
         let input: AsyncStream<BatchDevice>
         if let file = command.devices, file != "-" {
@@ -46,7 +47,7 @@ struct BatchPlan {
                         hint: "Check the database; this attempt is not recorded.")
                 }
                 return .records(error, at: location, while: .writing)
-            }, attempt: attempt)
+            }, laneScope: path == .ble ? discoveries.scope : nil, attempt: attempt)
         context.console.progress(
             "Batch \(settings.batchID) on \(settings.station): \(lanes.joined(separator: ", ")); records in \(location)"
         )
@@ -88,7 +89,7 @@ struct BatchPlan {
 
     /// The per-unit attempt for the path, with every station-wide secret read now, before any unit.
     private static func attempt(
-        _ command: BatchCommand, handoff: BatchHandoff?, context: CommandContext
+        _ command: BatchCommand, handoff: BatchHandoff?, discoveries: BatchBLEDiscoveries, context: CommandContext
     ) throws(ProvisioningError) -> BatchAttempt {
         let environment = ProcessInfo.processInfo.environment
         switch command.path {
@@ -96,7 +97,8 @@ struct BatchPlan {
             return BatchBLEWiring.attempt(
                 settings: try command.wifi.settings(expectsDeviceID: handoff != nil),
                 security: command.wifi.securityChoice,
-                scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), logger: context.logger, handoff: handoff)
+                scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), logger: context.logger,
+                discoveries: discoveries, handoff: handoff)
         case .softap:
             let network = ProtocommTargetNetwork(
                 ssid: command.wifi.ssid ?? "",
