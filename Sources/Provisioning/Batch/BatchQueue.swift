@@ -19,9 +19,44 @@ actor BatchQueue {
     private var inFlight = 0
     private var sightings = BatchSightings()
     private let now: @Sendable () -> ContinuousClock.Instant
+    /// Lanes whose discovery has not started yet; no unit is handed out before every lane listens, so the
+    /// first units go by what all lanes heard.
+    private var notListening: Set<String>
+    private let listening: Listening
+    /// When every lane listened (and the first picks may go).
+    private var allListeningAt: ContinuousClock.Instant?
 
-    init(now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    /// How long lanes listen before the first pick, and before they take units nobody heard.
+    struct Listening: Sendable {
+        var settle: Duration
+        var unheardAfter: Duration
+
+        static let immediate = Listening(settle: .zero, unheardAfter: .zero)
+        /// A radio hears an advertising ESP32 within a few hundred milliseconds; units it did not hear by
+        /// `unheardAfter` are taken in queue order and searched for until the scan deadline.
+        static let discovering = Listening(settle: .milliseconds(100), unheardAfter: .seconds(1))
+    }
+
+    /// `lanes` must each call ``listening(_:)`` (or end) before units go out, when `listening` is not immediate.
+    init(
+        lanes: [String] = [], listening: Listening = .immediate,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.now = now
+        self.listening = listening
+        notListening = listening.settle == .zero && listening.unheardAfter == .zero ? [] : Set(lanes)
+        allListeningAt = notListening.isEmpty ? now() : nil
+    }
+
+    /// The lane's discovery runs.
+    func listening(_ lane: String) {
+        lastLaneListened(lane)
+        serveWaiters()
+    }
+
+    private func lastLaneListened(_ lane: String) {
+        guard notListening.remove(lane) != nil, notListening.isEmpty else { return }
+        allListeningAt = now()
     }
 
     func add(_ device: BatchDevice) {
@@ -61,6 +96,7 @@ actor BatchQueue {
 
     /// The lane stopped: what it heard no longer holds units back for it.
     func laneEnded(_ lane: String) {
+        lastLaneListened(lane)
         sightings.forget(lane: lane)
         serveWaiters()
     }
@@ -90,9 +126,14 @@ actor BatchQueue {
     private var isDrained: Bool { inputEnded && inFlight == 0 }
 
     private func serveWaiters() {
-        if !waiters.isEmpty, !entries.isEmpty {
+        let time = now()
+        let listened = allListeningAt.map { time - $0 } ?? .zero
+        let settled = allListeningAt != nil && listened >= listening.settle
+        let takingUnheard = allListeningAt != nil && listened >= listening.unheardAfter
+        if !waiters.isEmpty, !entries.isEmpty, settled {
             let assignments = BatchUnitPicker.assign(
-                entries.map(\.device), to: waiters.map(\.lane), sightings: sightings, now: now())
+                entries.map(\.device), to: waiters.map(\.lane), sightings: sightings, now: time,
+                takingUnheard: takingUnheard)
             var served: [Int: Entry] = [:]
             for assignment in assignments {
                 served[waiters[assignment.waiter].id] = entries[assignment.entry]
@@ -106,7 +147,9 @@ actor BatchQueue {
                 if let entry = served[waiter.id] { waiter.continuation.resume(returning: entry) }
             }
         }
-        guard isDrained else { return }
+        // Done when no unit can come back and the lanes may take any unit they could: what is left is pinned
+        // to lanes that are gone.
+        guard isDrained, takingUnheard || entries.isEmpty else { return }
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.continuation.resume(returning: nil) }

@@ -15,6 +15,7 @@ extension BatchRunner {
         var end: LaneEnd?
         do {
             try await laneScope(lane, { await queue.heard($0) }) {
+                await queue.listening(lane)
                 end = await work(lane, queue: queue, tally: tally)
             }
         } catch {

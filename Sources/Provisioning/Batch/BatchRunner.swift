@@ -73,7 +73,8 @@ public struct BatchRunner: Sendable {
     public func run(_ devices: some AsyncSequence<BatchDevice, Never> & Sendable) async throws(ProvisioningError)
         -> BatchSummary
     {
-        let queue = BatchQueue(now: monotonicClock)
+        let queue = BatchQueue(
+            lanes: settings.lanes, listening: laneScope == nil ? .immediate : .discovering, now: monotonicClock)
         let tally = BatchTally()
         let outcome = await withTaskGroup(of: LaneEnd.self) { group in
             group.addTask {
@@ -83,7 +84,7 @@ public struct BatchRunner: Sendable {
             if laneScope != nil {
                 group.addTask {
                     // Sightings go stale without an event saying so: look again now and then.
-                    while (try? await Task.sleep(for: .seconds(1))) != nil { await queue.refresh() }
+                    while (try? await Task.sleep(for: .milliseconds(100))) != nil { await queue.refresh() }
                     return .refresherEnded
                 }
             }
@@ -126,6 +127,7 @@ public struct BatchRunner: Sendable {
                 await tally.skipped()
                 continue
             }
+            events(.queued(device))
             await queue.add(device)
         }
         await queue.endInput()

@@ -13,8 +13,11 @@ enum BatchUnitPicker {
         let entry: Int
     }
 
+    /// With `takingUnheard` false (discovery just started and may not have heard a unit yet) lanes take only
+    /// units they heard.
     static func assign(
-        _ units: [BatchDevice], to waitingLanes: [String], sightings: BatchSightings, now: ContinuousClock.Instant
+        _ units: [BatchDevice], to waitingLanes: [String], sightings: BatchSightings, now: ContinuousClock.Instant,
+        takingUnheard: Bool = true
     ) -> [Assignment] {
         var free = Array(waitingLanes.indices)
         var taken: Set<Int> = []
@@ -37,7 +40,7 @@ enum BatchUnitPicker {
             taken.insert(index)
             assignments.append(Assignment(waiter: best, entry: index))
         }
-        for waiter in free {
+        for waiter in free where takingUnheard {
             let lane = waitingLanes[waiter]
             guard let index = unheard.first(where: { !taken.contains($0) && units[$0].mayUse(lane) }) else { continue }
             taken.insert(index)

@@ -9,6 +9,8 @@ struct BatchPlan {
     let runner: BatchRunner
     let input: AsyncStream<BatchDevice>
     let store: any ProvisioningRecordStore
+    /// The lanes drawn in place, when the batch runs on a terminal.
+    let liveView: BatchLiveTerminal?
 
     static func make(_ command: BatchCommand, context: CommandContext) async throws(ProvisioningError) -> BatchPlan {
         let path = command.path.path
@@ -37,7 +39,11 @@ struct BatchPlan {
             batchID: UUID().uuidString.lowercased(), station: command.station ?? ProcessInfo.processInfo.hostName,
             path: path, lanes: lanes, retryPolicy: BatchRetryPolicy(maxAttempts: command.retries + 1),
             force: command.force, attemptTimeout: .milliseconds(Int64(command.attemptTimeout * 1000)))
-        let printer = BatchProgressPrinter(console: context.console)
+        let start = ContinuousClock.now
+        let liveView =
+            BatchLiveTerminal.wanted(by: context.console)
+            ? BatchLiveTerminal(lanes: lanes, clock: { .now - start }) : nil
+        let printer = BatchProgressPrinter(console: context.console, liveView: liveView)
         let runner = BatchRunner(
             settings: settings, store: store, events: printer.report,
             storeFailure: { error in
@@ -57,12 +63,21 @@ struct BatchPlan {
                 JSONField("batch_id", .string(settings.batchID)), JSONField("station", .string(settings.station)),
                 JSONField("lanes", .array(lanes.map(JSONValue.string))),
             ])
-        return BatchPlan(runner: runner, input: input, store: store)
+        return BatchPlan(runner: runner, input: input, store: store, liveView: liveView)
     }
 
     /// Runs the batch; the result fields on success, `batch.incomplete` when some units failed.
     func run(context: CommandContext) async throws(ProvisioningError) -> [JSONField] {
-        let summary = try await runner.run(input)
+        let drawing = liveView.map { view in Task { await view.run() } }
+        let outcome: Result<BatchSummary, ProvisioningError>
+        do throws(ProvisioningError) {
+            outcome = .success(try await runner.run(input))
+        } catch {
+            outcome = .failure(error)
+        }
+        drawing?.cancel()
+        await drawing?.value
+        let summary = try outcome.get()
         let fields = BatchProgressPrinter.fields(summary)
         context.console.event("summary", fields)
         let line =
