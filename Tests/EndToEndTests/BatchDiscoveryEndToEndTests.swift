@@ -50,6 +50,7 @@ struct BatchDiscoveryEndToEndTests {
             #expect(Set(records.map(\.deviceKey)).count == 12)
             #expect(Set(records.map(\.adapter)).isSubset(of: Set(lanes)))
             #expect(records.allSatisfy { $0.steps.first?.name == "scan" })
+            #expect(!outcome.standardError.contains("\u{1B}["), "no live view without a terminal")
             let calls = try await Self.discoveryCalls(h)
             let expected = Dictionary(uniqueKeysWithValues: lanes.map { ("/org/bluez/\($0)", 1) })
             #expect(calls.starts == expected, "StartDiscovery per adapter: \(calls.starts)")
