@@ -20,13 +20,19 @@ import Testing
 
     static func midBatch() -> BatchLiveView {
         var view = BatchLiveView(lanes: lanes, startedAt: .seconds(2))
-        for index in 1...10 { view.apply(.queued(BatchDevice(address: "24:0A:C4:00:01:0\(index % 10)", line: index)), at: .seconds(2)) }
+        for index in 1...10 {
+            view.apply(.queued(BatchDevice(address: "24:0A:C4:00:01:0\(index % 10)", line: index)), at: .seconds(2))
+        }
         view.apply(.attemptStarted(lane: "hci0", unitA, attempt: 1), at: .seconds(3))
         view.apply(.progress(lane: "hci0", unitA, "connected, ATT MTU 185"), at: .milliseconds(3_400))
         view.apply(.attemptStarted(lane: "hci10", unitB, attempt: 2), at: .seconds(4))
         view.apply(.attemptRecorded(record(unitB, lane: "hci1"), retrying: false), at: .seconds(5))
-        view.apply(.attemptRecorded(record(unitB, lane: "hci1", code: "ble.link-lost", final: false), retrying: true), at: .seconds(5))
-        view.apply(.attemptRecorded(record(unitB, lane: "hci1", code: "blufi.wifi-wrong-password"), retrying: false), at: .seconds(6))
+        view.apply(
+            .attemptRecorded(record(unitB, lane: "hci1", code: "ble.link-lost", final: false), retrying: true),
+            at: .seconds(5))
+        view.apply(
+            .attemptRecorded(record(unitB, lane: "hci1", code: "blufi.wifi-wrong-password"), retrying: false),
+            at: .seconds(6))
         view.apply(.skipped(unitB, .alreadyProvisioned), at: .seconds(6))
         return view
     }
@@ -45,7 +51,10 @@ import Testing
     @Test func beforeAnyUnitEndsThereIsNoRateYet() {
         var view = BatchLiveView(lanes: ["hci0"], startedAt: .zero)
         view.apply(.queued(Self.unitA), at: .zero)
-        #expect(view.frame(at: .seconds(1), width: 80) == ["hci0  idle", "0/1 done · 0 ok · 0 failed · 0 in progress · ETA –"])
+        #expect(
+            view.frame(at: .seconds(1), width: 80) == [
+                "hci0  idle", "0/1 done · 0 ok · 0 failed · 0 in progress · ETA –",
+            ])
     }
 
     @Test func aStoppedLaneSaysWhy() {

@@ -24,7 +24,8 @@ struct BatchDiscoveryEndToEndTests {
         let adapters = BatchEndToEndTests.adapters
         let devices: [JSONValue] = (1...units).map { index in
             [
-                "adapters": .array(adapters.map(JSONValue.string)), "address": .string(BatchEndToEndTests.address(index)),
+                "adapters": .array(adapters.map(JSONValue.string)),
+                "address": .string(BatchEndToEndTests.address(index)),
                 "name": .string(BatchEndToEndTests.name(index)), "advertise_delay_ms": 20, "rssi": rssi(index),
                 "blufi": ["target_ssid": "Factory", "join_delay_ms": 50],
             ]

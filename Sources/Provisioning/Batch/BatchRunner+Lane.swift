@@ -14,7 +14,8 @@ extension BatchRunner {
         guard let laneScope else { return await work(lane, queue: queue, tally: tally) }
         var end: LaneEnd?
         do {
-            try await laneScope(lane, { await queue.heard($0) }) {
+            let listen: @Sendable (BatchSighting) async -> Void = { await queue.heard($0) }
+            try await laneScope(lane, listen) {
                 await queue.listening(lane)
                 end = await work(lane, queue: queue, tally: tally)
             }

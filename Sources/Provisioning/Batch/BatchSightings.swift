@@ -33,11 +33,8 @@ struct BatchSightings {
 
     /// The lanes that heard `device` lately, with how strongly.
     func lanes(hearing device: BatchDevice, now: ContinuousClock.Instant) -> [String: Heard] {
-        let heard =
-            if let address = device.address { byAddress[address] } else if let name = device.name { byName[name] } else {
-                [String: Heard]?.none
-            }
-        return (heard ?? [:]).filter { isFresh($0.value, now) }
+        let heard = device.address.flatMap { byAddress[$0] } ?? device.name.flatMap { byName[$0] } ?? [:]
+        return heard.filter { isFresh($0.value, now) }
     }
 
     private func isFresh(_ heard: Heard, _ now: ContinuousClock.Instant) -> Bool {

@@ -61,7 +61,8 @@ struct BatchLiveView: Sendable, Equatable {
         var lines = lanes.map { lane -> String in
             let name = lane.name.padding(laneWidth)
             guard let unit = lane.unit else { return "\(name)  \(lane.step.isEmpty ? "idle" : lane.step)" }
-            return "\(name)  \(unit.padding(unitWidth))  \(ElapsedTime(now - lane.since).seconds.padding(6, left: true))  \(lane.step)"
+            return
+                "\(name)  \(unit.padding(unitWidth))  \(ElapsedTime(now - lane.since).seconds.padding(6, left: true))  \(lane.step)"
         }
         lines.append(totals(at: now))
         return lines.map { $0.clipped(to: max(1, width - 1)) }

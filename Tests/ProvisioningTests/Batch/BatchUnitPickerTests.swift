@@ -78,10 +78,11 @@ import Testing
         for (unit, lane) in laneOf {
             #expect(mayUse(unit, lane), "unit \(unit) is pinned elsewhere")
             if heardBy(unit).isEmpty {
-                #expect(layout.units.indices.allSatisfy { other in
-                    heardBy(other).isEmpty || heardBy(other)[lane] == nil || laneOf[other] != nil
-                        || !mayUse(other, lane)
-                }, "\(lane) took an unheard unit while a unit it heard was free")
+                #expect(
+                    layout.units.indices.allSatisfy { other in
+                        heardBy(other).isEmpty || heardBy(other)[lane] == nil || laneOf[other] != nil
+                            || !mayUse(other, lane)
+                    }, "\(lane) took an unheard unit while a unit it heard was free")
                 let earlierUnheard = (0..<unit).filter { heardBy($0).isEmpty && laneOf[$0] == nil && mayUse($0, lane) }
                 #expect(earlierUnheard.isEmpty, "\(lane) skipped unheard units \(earlierUnheard)")
             } else {
