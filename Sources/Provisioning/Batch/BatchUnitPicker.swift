@@ -24,7 +24,8 @@ enum BatchUnitPicker {
         var assignments: [Assignment] = []
         var unheard: [Int] = []
         for (index, unit) in units.enumerated() where !free.isEmpty {
-            let heard = sightings.lanes(hearing: unit, now: now)
+            // A unit pinned to a lane counts as heard only when that lane heard it.
+            let heard = sightings.lanes(hearing: unit, now: now).filter { unit.mayUse($0.key) }
             if heard.isEmpty {
                 unheard.append(index)
                 continue

@@ -99,10 +99,4 @@ extension String {
         let fill = String(repeating: " ", count: max(0, width - count))
         return left ? fill + self : self + fill
     }
-
-    /// At most `width` characters, the last one `…` when cut.
-    fileprivate func clipped(to width: Int) -> String {
-        guard count > width else { return self }
-        return width <= 1 ? String(prefix(width)) : String(prefix(width - 1)) + "…"
-    }
 }

@@ -27,6 +27,8 @@ final class LiveRegion: Sendable {
             guard state.active else { return Console.write(text, to: stream) }
             let width = Self.terminalWidth()
             Console.write(Self.erase(state.lines, drawnAt: state.drawnWidth, now: width) + text, to: .standardError)
+            // The terminal may have narrowed since the lines were made: cut them rather than let them wrap.
+            state.lines = state.lines.map { $0.clipped(to: max(1, width - 1)) }
             Console.write(Self.draw(state.lines), to: .standardError)
             state.drawnWidth = width
         }
@@ -71,5 +73,13 @@ final class LiveRegion: Sendable {
             rows + max(1, (min(line.count, max(1, drawnWidth)) + width - 1) / max(1, width))
         }
         return rows == 0 ? "" : "\r\u{1B}[\(rows)A\u{1B}[J"
+    }
+}
+
+extension String {
+    /// At most `width` characters, the last one `…` when cut.
+    func clipped(to width: Int) -> String {
+        guard count > width else { return self }
+        return width <= 1 ? String(prefix(width)) : String(prefix(width - 1)) + "…"
     }
 }

@@ -68,8 +68,9 @@ import Testing
         let unitOf = Dictionary(uniqueKeysWithValues: assignments.map { (layout.waiting[$0.waiter], $0.entry) })
         #expect(Set(assignments.map(\.waiter)).count == assignments.count, "a lane took two units")
         #expect(Set(assignments.map(\.entry)).count == assignments.count, "a unit went to two lanes")
-        func heardBy(_ unit: Int) -> [String: Int] { layout.fresh[unit] ?? [:] }
         func mayUse(_ unit: Int, _ lane: String) -> Bool { layout.units[unit].lane.map { $0 == lane } ?? true }
+        /// Lanes that heard the unit and may take it.
+        func heardBy(_ unit: Int) -> [String: Int] { (layout.fresh[unit] ?? [:]).filter { mayUse(unit, $0.key) } }
         /// The lane took a heard unit ahead of `unit` in the queue.
         func busyBefore(_ lane: String, _ unit: Int) -> Bool {
             guard let taken = unitOf[lane] else { return false }
@@ -156,6 +157,16 @@ import Testing
         #expect(
             BatchUnitPicker.assign(units, to: ["hci0"], sightings: sightings, now: now)
                 == [BatchUnitPicker.Assignment(waiter: 0, entry: 0)])
+    }
+
+    @Test func aPinnedUnitOnlyOtherLanesHeardIsSearchedForByItsLane() {
+        var sightings = BatchSightings()
+        let now = ContinuousClock.now
+        sightings.note(BatchSighting(lane: "hci1", address: Self.address(1), rssi: -40), at: now)
+        let units = [BatchDevice(address: Self.address(1), lane: "hci0", line: 1)]
+        #expect(
+            BatchUnitPicker.assign(units, to: ["hci1", "hci0"], sightings: sightings, now: now)
+                == [BatchUnitPicker.Assignment(waiter: 1, entry: 0)])
     }
 
     @Test func aUnitNamedByItsAdvertisedNameIsMatchedByName() {
