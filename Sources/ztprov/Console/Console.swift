@@ -137,7 +137,7 @@ struct Console: Sendable {
     private var clock: String { ElapsedTime(elapsed()).column }
 
     private static let standardWrite: @Sendable (Stream, String) -> Void = { stream, text in
-        write(text, to: stream)
+        LiveRegion.shared.write(text, to: stream)
     }
 
     /// Writes to the process's stdout or stderr unbuffered, so the two streams interleave in order; a

@@ -3,9 +3,11 @@
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from ztbench import blufi_frames, lab_bench, softap_bench, stats  # noqa: E402
+from ztbench import batch_bench, blufi_frames, lab_bench, softap_bench, stats  # noqa: E402
 
 
 def test_frame_capacity_follows_mtu_and_the_one_byte_length():
@@ -76,3 +78,10 @@ def test_lab_steps_are_gaps_between_stamped_events_and_the_floor_comes_from_the_
     assert [r["frames_written"] for r in ble["results"]] == [12, 12]
     assert lab_bench.step_times({"stdout": "not json\n", "stdout_line_seconds": [0.1], "seconds": 1.0},
                                 lab_bench.BLE_STEPS)["start-up + scan"] is None
+
+
+def test_batch_floor_is_the_busiest_adapters_share_after_one_advertisement():
+    per_device_ms = 13 * batch_bench.LATENCY_MS + batch_bench.JOIN_MS + batch_bench.RESOLVE_MS
+    assert batch_bench.floor_s(24, 1, 13) * 1000 == pytest.approx(24 * per_device_ms + batch_bench.ADVERTISE_MS)
+    assert batch_bench.floor_s(24, 4, 13) * 1000 == pytest.approx(6 * per_device_ms + batch_bench.ADVERTISE_MS)
+    assert batch_bench.floor_s(25, 4, 13) == batch_bench.floor_s(28, 4, 13), "the busiest adapter takes 7"

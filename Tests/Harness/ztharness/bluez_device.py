@@ -105,7 +105,7 @@ class EmulatedDevice:
         if name:
             props["Name"] = dbus.String(name)
         if with_rssi:
-            props["RSSI"] = dbus.Int16(self.config["rssi"])
+            props["RSSI"] = dbus.Int16(self.rssi)
         if self.config["manufacturer"]:
             props["ManufacturerData"] = dict_of_bytes(self.config["manufacturer"], lambda k: dbus.UInt16(int(k)),
                                                       "qv")
@@ -139,9 +139,15 @@ class EmulatedDevice:
 
     # Discovery -----------------------------------------------------------------------------------
 
+    @property
+    def rssi(self) -> int:
+        """The strength this adapter hears the device at: one number, or one per adapter name."""
+        rssi = self.config["rssi"]
+        return rssi[self.adapter.name] if isinstance(rssi, dict) else rssi
+
     def visible_to(self, discovery_filter) -> bool:
         return discovery_filter is None or discovery_filter.matches(
-            self.address, self.config["name"], self.advertised_uuids, self.config["rssi"])
+            self.address, self.config["name"], self.advertised_uuids, self.rssi)
 
     def advertise(self, filtered: bool) -> None:
         """One advertisement was received during discovery (the adapter checked the filters)."""
@@ -150,7 +156,7 @@ class EmulatedDevice:
             self._export(with_rssi=True)
         elif filtered or "RSSI" not in self.obj.props[DEVICE_IFACE]:
             # Filtered discovery reports every RSSI; otherwise only a change (here: from "none").
-            self._set("RSSI", dbus.Int16(self.config["rssi"]))
+            self._set("RSSI", dbus.Int16(self.rssi))
 
     def discovery_stopped(self, temporary_timeout_ms: int) -> None:
         if not self.exported:

@@ -20,6 +20,8 @@ Keys whose meaning the defaults do not show (all optional):
                                advertises again after the disconnect. Give either "adapter" or
                                "adapters"; the completed scenario has both ("adapter" = the first).
   device.address_type          "public" | "random"
+  device.rssi                  dBm, or {"hciN": dBm, …} with one entry per adapter in "adapters" (how
+                               strongly each adapter hears the unit: the one at its fixture loudest)
   device.service_data          {"uuid": "hex"} → ServiceData
   device.p2e_flags/e2p_flags   GATT flags of FF01 / FF02 (defaults ["write"], ["read", "notify"] as on an
                                ESP32; add "write-without-response" to FF01 to allow AcquireWrite)
@@ -179,6 +181,8 @@ def _device(given: dict, index: int, adapters: set[str]) -> dict:
         raise ScenarioError(f"{where}.faults.connect_error must be 'dbus.error.Name:message'")
     if not 23 <= device["mtu"] <= 517:
         raise ScenarioError(f"{where}.mtu must be within 23…517")
+    if isinstance(device["rssi"], dict) and set(device["rssi"]) != set(device["adapters"]):
+        raise ScenarioError(f"{where}.rssi must give one value per adapter in adapters")
     return device
 
 
