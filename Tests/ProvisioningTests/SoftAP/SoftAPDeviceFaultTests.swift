@@ -119,7 +119,7 @@ import Transports
 
     @Test func aSilentDeviceTimesOutOnTheRequestLimit() async throws {
         var timeouts = SoftAPRig.fastTimeouts
-        timeouts.exchange = .milliseconds(100)
+        timeouts.protocomm.exchange = .milliseconds(100)
         let rig = SoftAPRig(
             SoftAPDeviceCase.security2Patch1.configuration,
             deviceFaults: [.init(endpoint: "prov-session", occurrence: 2, action: .hang)], timeouts: timeouts)

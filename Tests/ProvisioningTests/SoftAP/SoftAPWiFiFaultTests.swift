@@ -73,7 +73,7 @@ import Transports
 
     @Test func aDeviceStillJoiningAtTheConnectLimitIsAConnectTimeout() async throws {
         var timeouts = SoftAPRig.fastTimeouts
-        timeouts.connect = .milliseconds(100)
+        timeouts.protocomm.connect = .milliseconds(100)
         let plan = ProtocommDeviceWiFiPlan(connectingPolls: .max)
         let rig = SoftAPRig(.init(security: .security0, wifi: plan), timeouts: timeouts)
         let error = try await rig.failure()
@@ -86,7 +86,7 @@ import Transports
     @Test(arguments: [ProtocommTransportFault.Action.closeConnection, .refuseConnection, .hang])
     func losingTheDeviceAfterApplyLeavesTheOutcomeUnknown(action: ProtocommTransportFault.Action) async throws {
         var timeouts = SoftAPRig.fastTimeouts
-        timeouts.exchange = .milliseconds(100)
+        timeouts.protocomm.exchange = .milliseconds(100)
         // Requests on prov-config: set config, apply, then the first status poll.
         let rig = SoftAPRig(
             SoftAPDeviceCase.security1.configuration,
