@@ -85,8 +85,9 @@ import Transports
 
     @Test(arguments: [ProtocommTransportFault.Action.closeConnection, .refuseConnection, .hang])
     func losingTheDeviceAfterApplyLeavesTheOutcomeUnknown(action: ProtocommTransportFault.Action) async throws {
+        // The limit bounds set config and apply too, so it leaves room for a loaded machine.
         var timeouts = SoftAPRig.fastTimeouts
-        timeouts.protocomm.exchange = .milliseconds(100)
+        timeouts.protocomm.exchange = .seconds(1)
         // Requests on prov-config: set config, apply, then the first status poll.
         let rig = SoftAPRig(
             SoftAPDeviceCase.security1.configuration,
