@@ -46,7 +46,7 @@ struct DBusConnectionTests {
 }
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"))
-struct DBusConnectionLiveTests {
+struct DBusConnectionMockBusTests {
     static func stall(_ milliseconds: Int) -> DBusMethodCall {
         DBusMethodCall(
             destination: "org.bluez", path: .root, interface: "org.freedesktop.DBus.ObjectManager", member: "Stall",

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Transports
 
-/// A scripted HTTP server on 127.0.0.1 for the transport's live tests.
+/// A scripted HTTP server on 127.0.0.1 for the transport's loopback tests.
 ///
 /// Like the device it serves one connection at a time and reads one request at a time; for each
 /// request the test's script decides what happens next. It records every request it read.

@@ -70,6 +70,6 @@ struct BlueZMock {
             try await Task.sleep(for: .milliseconds(20))
         }
         let output = try? String(contentsOf: bus.directory.appendingPathComponent("mock.out"), encoding: .utf8)
-        throw LiveTestError.mockDidNotStart(output ?? "")
+        throw MockBusTestError.mockDidNotStart(output ?? "")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A dbus-daemon with a permissive system-type configuration in a temporary directory, so live
+/// A dbus-daemon with a permissive system-type configuration in a temporary directory, so mock
 /// tests need neither root nor the host's bus.
 final class PrivateSystemBus {
     let directory: URL
@@ -12,9 +12,9 @@ final class PrivateSystemBus {
         let bus = try PrivateSystemBus()
         let address = bus.address
         do {
-            try await LiveProcess.waitUntil("dbus-daemon answers on \(address)") {
-                LiveProcess.output(
-                    LiveTools.dbusSend,
+            try await MockNMProcess.waitUntil("dbus-daemon answers on \(address)") {
+                MockNMProcess.output(
+                    MockNMTools.dbusSend,
                     [
                         "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/",
                         "org.freedesktop.DBus.Peer.Ping",
@@ -35,11 +35,11 @@ final class PrivateSystemBus {
         address = "unix:path=\(socket)"
         let config = directory.appendingPathComponent("bus.conf")
         try Self.configuration(socket: socket).write(to: config, atomically: true, encoding: .utf8)
-        daemon = try LiveProcess.start(LiveTools.dbusDaemon, ["--nofork", "--config-file=\(config.path)"])
+        daemon = try MockNMProcess.start(MockNMTools.dbusDaemon, ["--nofork", "--config-file=\(config.path)"])
     }
 
     func stop() {
-        LiveProcess.stop(daemon)
+        MockNMProcess.stop(daemon)
         try? FileManager.default.removeItem(at: directory)
     }
 

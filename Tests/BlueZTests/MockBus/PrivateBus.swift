@@ -1,13 +1,13 @@
 import Foundation
 
-/// A private system-type dbus-daemon in a temporary directory, so live tests need neither root nor the host's
+/// A private system-type dbus-daemon in a temporary directory, so mock-bus tests need neither root nor the host's
 /// bus. Stopped (by its PID) and removed when the test's scope ends.
 struct PrivateBus {
     let directory: URL
     let address: String
     let daemon: Process
 
-    /// Why live tests cannot run here, or nil when dbus-daemon and Debian's python3-dbusmock are present.
+    /// Why mock-bus tests cannot run here, or nil when dbus-daemon and Debian's python3-dbusmock are present.
     static var unavailableReason: String? {
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") {
             return "dbus-daemon is not installed (apt install dbus-daemon)"
@@ -89,6 +89,6 @@ struct PrivateBus {
     }
 }
 
-enum LiveTestError: Error {
+enum MockBusTestError: Error {
     case mockDidNotStart(String)
 }
