@@ -1,4 +1,5 @@
 import NetworkManager
+import TestSupport
 import Testing
 import Transports
 
