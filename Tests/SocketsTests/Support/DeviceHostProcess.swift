@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Transports
 import TestSupport
+import Transports
 
 /// The harness's emulated device (`Tests/Harness/ztharness/device_host.py`) on 127.0.0.1, run with
 /// Debian's Python for as long as one test needs it.
