@@ -52,9 +52,7 @@ public final class FakeSCServer: @unchecked Sendable {
 
     /// Starts the server on a thread of its own (waiting for it blocks) and returns once it listens.
     public static func start() async throws -> FakeSCServer {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try FakeSCServer() }) }.start()
-        }
+        try await onOwnThread { try FakeSCServer() }
     }
 
     private init() throws {

@@ -185,18 +185,6 @@ struct SoftAPEndToEndTests {
         }
     }
 
-    /// The failure contract: status, `error[CODE]:` with a hint, and the JSON result naming the code.
-    func expectFailure(
-        _ outcome: ProcessOutcome, code: String, status: Int32, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(outcome.exitStatus == status, "\(outcome.standardError)", sourceLocation: sourceLocation)
-        #expect(
-            outcome.standardError.contains("error[\(code)]: "), "\(outcome.standardError)",
-            sourceLocation: sourceLocation)
-        #expect(outcome.standardError.contains("\nhint: "), sourceLocation: sourceLocation)
-        #expect(outcome.result?["code"] as? String == code, sourceLocation: sourceLocation)
-    }
-
     /// The host is on its previous connection again, no temporary profile is left, and no secret
     /// appears in anything the tool printed.
     ///

@@ -156,27 +156,16 @@ struct BluFiConversation {
     private mutating func write(_ bytes: [UInt8], within limit: Duration) async throws {
         let link = link
         let limit = min(limit, max(deadline - .now, .zero))
-        let confirmed: Bool
         do {
-            confirmed = try await withThrowingTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    try await link.write(bytes)
-                    return true
-                }
-                group.addTask {
-                    try await Task.sleep(for: limit)
-                    return false
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? false
-            }
+            try await withDeadline(.now + limit) { try await link.write(bytes) }
+        } catch is DeadlinePassed {
+            throw ProvisioningError.bleWriteUnconfirmed(within: limit)
         } catch let error as CancellationError {
             throw error
         } catch {
             linkIsUp = false
             throw ProvisioningError.bleLinkFailed(error, while: activity)
         }
-        guard confirmed else { throw ProvisioningError.bleWriteUnconfirmed(within: limit) }
         traffic.framesWritten += 1
         traffic.bytesWritten += bytes.count
     }

@@ -1,4 +1,5 @@
 import Synchronization
+import Transports
 
 /// A link's notifications, buffered for a flow, so the flow can wait for the next one with a
 /// deadline: racing the link's one-consumer stream against a timer would end the stream on the
@@ -17,11 +18,12 @@ final class NotificationInbox<Value: Sendable>: Sendable {
 
     private struct State {
         var items: [Item] = []
-        var waiter: CheckedContinuation<Item?, Never>?
+        var waiter: CheckedContinuation<Item, any Error>?
     }
 
     private enum Take {
-        case ready(Item?)
+        case ready(Item)
+        case cancelled
         case parked
     }
 
@@ -45,25 +47,14 @@ final class NotificationInbox<Value: Sendable>: Sendable {
     /// The next item, or `nil` when `deadline` passes (or the task is cancelled) first.
     func next(until deadline: ContinuousClock.Instant) async -> Item? {
         if let item = state.withLock({ $0.items.isEmpty ? nil : $0.items.removeFirst() }) { return item }
-        return await withTaskGroup(of: Item?.self) { group in
-            group.addTask { await self.take() }
-            group.addTask {
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                return nil
-            }
-            var item = await group.next() ?? nil
-            group.cancelAll()
-            // The loser still reports: an item taken just as the timer fired must not be dropped.
-            while let other = await group.next() { item = item ?? other }
-            return item
-        }
+        return try? await withDeadline(deadline) { try await self.take() }
     }
 
     private func put(_ item: Item) {
         let waiter = state.withLock { state in
             guard let waiter = state.waiter else {
                 state.items.append(item)
-                return nil as CheckedContinuation<Item?, Never>?
+                return nil as CheckedContinuation<Item, any Error>?
             }
             state.waiter = nil
             return waiter
@@ -71,24 +62,28 @@ final class NotificationInbox<Value: Sendable>: Sendable {
         waiter?.resume(returning: item)
     }
 
-    /// Waits for one item; `nil` once the task is cancelled.
-    private func take() async -> Item? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+    /// Waits for one item; throws `CancellationError` once the task is cancelled.
+    private func take() async throws -> Item {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
                 let take = state.withLock { state -> Take in
                     if !state.items.isEmpty { return .ready(state.items.removeFirst()) }
-                    if Task.isCancelled { return .ready(nil) }
+                    if Task.isCancelled { return .cancelled }
                     state.waiter = continuation
                     return .parked
                 }
-                if case .ready(let item) = take { continuation.resume(returning: item) }
+                switch take {
+                case .ready(let item): continuation.resume(returning: item)
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .parked: break
+                }
             }
         } onCancel: {
             let waiter = state.withLock { state in
                 defer { state.waiter = nil }
                 return state.waiter
             }
-            waiter?.resume(returning: nil)
+            waiter?.resume(throwing: CancellationError())
         }
     }
 }

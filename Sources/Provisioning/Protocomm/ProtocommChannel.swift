@@ -36,10 +36,10 @@ struct ProtocommChannel {
         let transport = transport
         let name = endpoint.name
         do {
-            return try await withProtocommDeadline(ending.0) {
+            return try await withDeadline(ending.0) {
                 try await transport.exchange(endpoint: name, payload: payload)
             }
-        } catch is ProtocommDeadlineExceeded {
+        } catch is DeadlinePassed {
             throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: ending.1)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }

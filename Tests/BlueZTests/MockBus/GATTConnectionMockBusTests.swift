@@ -7,10 +7,10 @@ import Transports
 /// The generic GATT port against the BlueZ mock: discovery with properties and descriptors, reads,
 /// both write types, the required-services check, and the scope's cleanup.
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
-struct LiveGATTConnectionTests {
+struct GATTConnectionMockBusTests {
     @Test func discoversServicesCharacteristicsAndDescriptors() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
-            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnection(to: device, requiring: ["ffff", "1801"]) { gatt in
                     #expect(
@@ -32,8 +32,8 @@ struct LiveGATTConnectionTests {
     }
 
     @Test func refusesWritesTheCharacteristicDoesNotAllow() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
-            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnectedDevice(device) { gatt in
                     let write = try gatt.bluFiCharacteristic("ff01")
@@ -51,13 +51,13 @@ struct LiveGATTConnectionTests {
     }
 
     @Test func aMissingRequiredServiceIsServicesMissingAfterRetries() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
-            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 let error = await #expect(throws: BlueZError.self) {
                     try await client.withConnectedDevice(
                         device, requiring: ["021a9004-0382-4aea-bff4-6b3f1c5adfb4"],
-                        retryPolicy: LiveBlueZTests.quickRetries
+                        retryPolicy: BlueZClientMockBusTests.quickRetries
                     ) { _ in }
                 }
                 guard case .servicesMissing(let what) = error else {
@@ -71,8 +71,8 @@ struct LiveGATTConnectionTests {
     }
 
     @Test func anAttributeOfAnotherDeviceIsRefused() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
-            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnectedDevice(device) { gatt in
                     let foreign = GATTCharacteristic(

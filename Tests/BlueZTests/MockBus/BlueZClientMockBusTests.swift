@@ -6,7 +6,7 @@ import Testing
 @testable import DBus
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
-struct LiveBlueZTests {
+struct BlueZClientMockBusTests {
     static let fast = BlueZTimeouts(
         call: .seconds(2), connectAttempt: .seconds(2), write: .seconds(2), disconnect: .seconds(2),
         rediscovery: .seconds(2))
@@ -200,21 +200,21 @@ struct LiveBlueZTests {
 }
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
-struct LiveAcquireNotifyTests {
+struct AcquireNotifyMockBusTests {
     @Test func readsNotificationsFromTheAcquiredSocket() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device(#", "mtu": 247"#)) { mock in
-            let reply = try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) {
+        try await BlueZMock.with(BlueZClientMockBusTests.device(#", "mtu": 247"#)) { mock in
+            let reply = try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) {
                 client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 return try await client.withConnectedDevice(device, notifications: .acquireWhereOffered) { gatt in
                     #expect(gatt.mtu == 247)
                     let notifications = try await gatt.bluFiNotifications()
-                    try await gatt.writeBluFi(LiveBlueZTests.getVersion)
+                    try await gatt.writeBluFi(BlueZClientMockBusTests.getVersion)
                     var replies = notifications.makeAsyncIterator()
                     return try await replies.next()
                 }
             }
-            #expect(reply == LiveBlueZTests.version13)
+            #expect(reply == BlueZClientMockBusTests.version13)
             let calls = try mock.calledMethods()
             #expect(calls.contains("AcquireNotify"))
             #expect(!calls.contains("StartNotify"))
@@ -223,8 +223,8 @@ struct LiveAcquireNotifyTests {
     }
 
     @Test func reportsLinkLossThroughTheSocket() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
-            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 try await client.withConnectedDevice(device, notifications: .acquireWhereOffered) { gatt in
                     let notifications = try await gatt.bluFiNotifications()
@@ -239,10 +239,10 @@ struct LiveAcquireNotifyTests {
 }
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
-struct LiveDiscoveryTests {
+struct DiscoveryMockBusTests {
     @Test func stopsItsOwnDiscoveryBeforeConnecting() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
-            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let adapter = try await client.adapter()
                 try await client.withDiscovery(on: adapter, filter: .bluFi) { devices in
                     for try await device in devices {
@@ -257,8 +257,9 @@ struct LiveDiscoveryTests {
     }
 
     @Test func reportsEachSightingForTheScanDuration() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
-            let seen = try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            let seen = try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) {
+                client in
                 try await client.withDiscovery(
                     on: client.adapter(), filter: BlueZScanFilter(), duration: .milliseconds(400)
                 ) {
@@ -274,10 +275,10 @@ struct LiveDiscoveryTests {
 }
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
-struct LiveDaemonLossTests {
+struct DaemonLossMockBusTests {
     @Test func failsWaitsAtOnceWhenBluetoothdExits() async throws {
-        try await BlueZMock.with(LiveBlueZTests.device()) { mock in
-            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: LiveBlueZTests.fast) { client in
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let adapter = try await client.adapter()
                 let started = ContinuousClock.now
                 let search = Task {

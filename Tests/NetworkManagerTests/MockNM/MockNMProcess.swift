@@ -1,7 +1,7 @@
 import Foundation
 
-/// Starting, waiting for and stopping the helper processes of the live tests.
-enum LiveProcess {
+/// Starting, waiting for and stopping the helper processes of the mock-bus tests.
+enum MockNMProcess {
     struct StartupTimeout: Error, CustomStringConvertible {
         let what: String
         var description: String { "timed out waiting until \(what)" }
@@ -54,8 +54,8 @@ enum LiveProcess {
     }
 }
 
-/// Where the live tests' tools are, and whether they are all there.
-enum LiveTools {
+/// Where the mock-bus tests' tools are, and whether they are all there.
+enum MockNMTools {
     static let dbusDaemon = "/usr/bin/dbus-daemon"
     static let dbusSend = "/usr/bin/dbus-send"
     static let python = "/usr/bin/python3"
@@ -74,5 +74,5 @@ enum LiveTools {
 
     static let hasNMMock: Bool =
         hasBus && FileManager.default.fileExists(atPath: nmTemplate)
-        && LiveProcess.output(python, ["-c", "import dbusmock"]) != nil
+        && MockNMProcess.output(python, ["-c", "import dbusmock"]) != nil
 }

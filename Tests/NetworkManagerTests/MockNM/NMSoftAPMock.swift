@@ -26,7 +26,7 @@ final class NMSoftAPMock {
             throw error
         }
         do {
-            try await LiveProcess.waitUntil("the NetworkManager mock answers") { stateJSON(bus.address) != nil }
+            try await MockNMProcess.waitUntil("the NetworkManager mock answers") { stateJSON(bus.address) != nil }
         } catch {
             mock.stop()
             throw error
@@ -37,38 +37,38 @@ final class NMSoftAPMock {
     private init(bus: PrivateSystemBus, parameters: [String: any Sendable]) throws {
         self.bus = bus
         let json = String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self)
-        mock = try LiveProcess.start(
-            LiveTools.python, ["-m", "dbusmock", "--template", LiveTools.nmTemplate, "-p", json],
+        mock = try MockNMProcess.start(
+            MockNMTools.python, ["-m", "dbusmock", "--template", MockNMTools.nmTemplate, "-p", json],
             environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
     }
 
     func stop() {
-        LiveProcess.stop(mock)
+        MockNMProcess.stop(mock)
         bus.stop()
     }
 
     /// Makes a NetworkManager method fail with `errorName`, as NetworkManager does when polkit says no.
     func failMethod(path: String, interface: String, method: String, inSignature: String, errorName: String) throws {
         let code = "raise dbus.exceptions.DBusException('refused by the test', name='\(errorName)')"
-        let reply = LiveProcess.output(
-            LiveTools.dbusSend,
+        let reply = MockNMProcess.output(
+            MockNMTools.dbusSend,
             [
                 "--bus=\(bus.address)", "--print-reply", "--dest=org.freedesktop.NetworkManager", path,
                 "org.freedesktop.DBus.Mock.AddMethod", "string:\(interface)", "string:\(method)",
                 "string:\(inSignature)", "string:", "string:\(code)",
             ])
-        guard reply != nil else { throw LiveProcess.StartupTimeout(what: "AddMethod \(method)") }
+        guard reply != nil else { throw MockNMProcess.StartupTimeout(what: "AddMethod \(method)") }
     }
 
     /// The mock's view of NetworkManager: profiles, active connections and the calls it received.
     func state() throws -> NMMockState {
-        guard let json = Self.stateJSON(bus.address) else { throw LiveProcess.StartupTimeout(what: "GetNMState") }
+        guard let json = Self.stateJSON(bus.address) else { throw MockNMProcess.StartupTimeout(what: "GetNMState") }
         return try JSONDecoder().decode(NMMockState.self, from: Data(json.utf8))
     }
 
     private static func stateJSON(_ address: String) -> String? {
-        LiveProcess.output(
-            LiveTools.dbusSend,
+        MockNMProcess.output(
+            MockNMTools.dbusSend,
             [
                 "--bus=\(address)", "--print-reply=literal", "--dest=org.freedesktop.NetworkManager",
                 "/org/freedesktop", "org.freedesktop.DBus.Mock.GetNMState",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import BlueZ
 @testable import DBus
@@ -6,7 +7,7 @@ import Foundation
 /// The harness's BlueZ emulation (`Tests/Harness/ztharness/bluez_blufi_template.py`) running under
 /// python-dbusmock on a private bus.
 struct BlueZMock {
-    let bus: PrivateBus
+    let bus: PrivateSystemBus
     let process: Process
     let callLog: URL
 
@@ -70,6 +71,6 @@ struct BlueZMock {
             try await Task.sleep(for: .milliseconds(20))
         }
         let output = try? String(contentsOf: bus.directory.appendingPathComponent("mock.out"), encoding: .utf8)
-        throw LiveTestError.mockDidNotStart(output ?? "")
+        throw MockBusTestError.mockDidNotStart(output ?? "")
     }
 }

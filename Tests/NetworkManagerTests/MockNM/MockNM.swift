@@ -1,9 +1,10 @@
 import NetworkManager
+import TestSupport
 import Testing
 import Transports
 
-/// Shared settings of the live suites: the mock's Wi-Fi interface and the hotspot it offers.
-enum LiveNM {
+/// Shared settings of the suites against the NetworkManager mock: the mock's Wi-Fi interface and the hotspot it offers.
+enum MockNM {
     static let interface = "zhtest0"
     static let ssid = "ZT_1A2B3C"
     static let passphrase = "hotspot-pass"
