@@ -32,23 +32,23 @@ struct MockNMFailureTests {
     /// there); no scan since moves its LastSeen. The join must not take the host off its network for it.
     @Test func refusesAHotspotThatNoScanSinceTheStartHasSeen() async throws {
         let gone: [String: any Sendable] = [
-            "ssid": LiveNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": LiveNM.passphrase, "seen_ago_s": 4,
+            "ssid": MockNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": MockNM.passphrase, "seen_ago_s": 4,
             "gone": true,
         ]
-        try await NMSoftAPMock.with(LiveNM.parameters(["access_points": [gone]])) { mock in
+        try await NMSoftAPMock.with(MockNM.parameters(["access_points": [gone]])) { mock in
             let error = await #expect(throws: NetworkManagerError.self) {
-                try await LiveNM.joiner(mock).join(LiveNM.request(scan: .milliseconds(600)))
+                try await MockNM.joiner(mock).join(MockNM.request(scan: .milliseconds(600)))
             }
             guard case .accessPointNotSeenAgain(let ssid, let secondsAgo) = error else {
                 Issue.record("expected accessPointNotSeenAgain, got \(String(describing: error))")
                 return
             }
-            #expect(ssid == LiveNM.ssid && (4...30).contains(secondsAgo), "\(secondsAgo)")
+            #expect(ssid == MockNM.ssid && (4...30).contains(secondsAgo), "\(secondsAgo)")
             #expect(error?.joinFailureKind == .networkNotFound)
             let state = try mock.state()
             #expect(state.methods.filter { $0 == "RequestScan" }.count >= 2, "rescans until the deadline")
             #expect(!state.methods.contains { $0.hasPrefix("AddAndActivate") })
-            try LiveNM.expectRestored(mock)
+            try MockNM.expectRestored(mock)
         }
     }
 
