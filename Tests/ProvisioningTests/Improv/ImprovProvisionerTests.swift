@@ -21,13 +21,17 @@ import Transports
     }
 
     /// Runs the flow and returns its outcome and every progress line it reported.
-    static func run(_ connection: InMemoryImprovConnection, _ settings: ImprovSettings = settings())
-        async throws -> (ImprovProvisioningOutcome, [ImprovProgress])
-    {
+    static func run(
+        _ connection: InMemoryImprovConnection, _ settings: ImprovSettings = settings(),
+        timeouts: ImprovTimeouts = timeouts, onProgress: @escaping @Sendable (ImprovProgress) -> Void = { _ in }
+    ) async throws -> (ImprovProvisioningOutcome, [ImprovProgress]) {
         let reported = Mutex<[ImprovProgress]>([])
         let outcome = try await ImprovProvisioner(
             connection: connection, timeouts: timeouts, logger: Logger(label: "test")
-        ).run(settings, deadline: .now + .seconds(120)) { event in reported.withLock { $0.append(event) } }
+        ).run(settings, deadline: .now + .seconds(120)) { event in
+            reported.withLock { $0.append(event) }
+            onProgress(event)
+        }
         return (outcome, reported.withLock { $0 })
     }
 
@@ -61,16 +65,16 @@ import Transports
     @Test func goesOnWhenTheButtonIsPressed() async throws {
         let connection = InMemoryImprovConnection(
             EmulatedImprovDeviceConfiguration(requiresAuthorization: true, joinableNetwork: Self.network))
-        let presser = Task {
-            try await Task.sleep(for: .milliseconds(100))
-            await connection.pressButton()
-        }
         var settings = Self.settings()
         settings.identifies = false
-        let (outcome, reported) = try await Self.run(connection, settings)
-        _ = try await presser.value
+        var timeouts = Self.timeouts
+        timeouts.authorization = .seconds(60)
+        // The button is pressed once the flow asked for it, so the wait is always seen.
+        let (outcome, reported) = try await Self.run(connection, settings, timeouts: timeouts) { event in
+            if case .authorizationRequired = event { Task { await connection.pressButton() } }
+        }
         #expect(outcome.waitedForAuthorization)
-        #expect(reported.contains(.authorizationRequired(within: Self.timeouts.authorization)))
+        #expect(reported.contains(.authorizationRequired(within: .seconds(60))))
         #expect(reported.contains(.authorized))
         #expect(outcome.redirectURL != nil)
     }
