@@ -1,6 +1,6 @@
 import ArgumentParser
 import BluFi
-import Foundation
+import FoundationEssentials
 import Provisioning
 
 /// What `ztprov ble` configures on the device: the network, the Wi-Fi mode, the security scheme,
