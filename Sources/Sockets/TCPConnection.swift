@@ -12,7 +12,7 @@ final class TCPConnection {
 
     private let descriptor: Int32
 
-    private init(descriptor: Int32) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
@@ -120,7 +120,7 @@ final class TCPConnection {
     }
 
     /// Sleeps until the socket is ready for `events`, in slices short enough to notice cancellation.
-    private func wait(
+    func wait(
         for events: Int16,
         until deadline: ContinuousClock.Instant,
         orThrow timeout: TCPConnectionFailure

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 import Transports
 
-/// The SC access-token client over URLSession, against the fake SC on loopback.
-@Suite(.serialized) struct URLSessionHTTPExchangeTests {
+/// The SC access-token client over our own HTTP client, against the fake SC on loopback.
+@Suite(.serialized) struct SocketHTTPExchangeTests {
     let sc: FakeSCServer
 
     init() async throws {
@@ -15,7 +15,7 @@ import Transports
 
     func fetch(cookie: String, timeout: Duration = .seconds(5)) async throws(ProvisioningError) -> SCAccessToken {
         let client = SCAccessTokenClient(
-            exchange: URLSessionHTTPExchange(),
+            exchange: SocketHTTPExchange(),
             endpoint: try SCEndpoint(sc.baseURL),
             timeout: timeout,
             logger: Logger(label: "test")
@@ -67,7 +67,7 @@ import Transports
         let port = try closed.localEndpoint().port
         closed.close()
         let client = SCAccessTokenClient(
-            exchange: URLSessionHTTPExchange(),
+            exchange: SocketHTTPExchange(),
             endpoint: try SCEndpoint("http://127.0.0.1:\(port)"),
             logger: Logger(label: "test")
         )
@@ -80,5 +80,55 @@ import Transports
         }
         #expect(error?.code == .scUnreachable)
         #expect(error?.detail?.isEmpty == false)
+    }
+
+    @Test func fetchesTheTokenOverHTTPSFromAServerItTrusts() async throws {
+        let tls = try await FakeSCServer.start(tls: true)
+        let token = try await fetch(from: tls, trusting: tls.trustedCertificates)
+        #expect(token == SCAccessToken(token: Secret("AT-from-sc"), expiresIn: 3600))
+    }
+
+    @Test func aCertificateTheSystemDoesNotTrustIsRefused() async throws {
+        let tls = try await FakeSCServer.start(tls: true)
+        let error = await failure { try await fetch(from: tls, trusting: nil) }
+        #expect(error?.code == .scUnreachable)
+        #expect(error?.detail?.contains("certificate verification failed") == true, "\(String(describing: error))")
+    }
+
+    /// The certificate names 127.0.0.1 only; `localhost` reaches the same server but is not its name.
+    @Test func aCertificateForAnotherNameIsRefused() async throws {
+        let tls = try await FakeSCServer.start(tls: true)
+        let url = tls.baseURL.replacing("127.0.0.1", with: "localhost")
+        let error = await failure { try await fetch(from: tls, url: url, trusting: tls.trustedCertificates) }
+        #expect(error?.code == .scUnreachable)
+        #expect(error?.detail?.contains("certificate verification failed") == true, "\(String(describing: error))")
+    }
+
+    @Test func plainHTTPToATLSServerFailsWithoutHanging() async throws {
+        let tls = try await FakeSCServer.start(tls: true)
+        let url = tls.baseURL.replacing("https://", with: "http://")
+        let error = await failure { try await fetch(from: tls, url: url, trusting: nil, timeout: .seconds(3)) }
+        #expect(error != nil)
+    }
+
+    func fetch(from server: FakeSCServer, url: String? = nil, trusting: String?, timeout: Duration = .seconds(5))
+        async throws(ProvisioningError) -> SCAccessToken
+    {
+        let client = SCAccessTokenClient(
+            exchange: SocketHTTPExchange(trustedCertificates: trusting),
+            endpoint: try SCEndpoint(url ?? server.baseURL),
+            timeout: timeout,
+            logger: Logger(label: "test")
+        )
+        return try await client.fetchAccessToken(session: try SCSession(Secret("good")))
+    }
+
+    func failure(_ body: () async throws -> SCAccessToken) async -> ProvisioningError? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return error as? ProvisioningError
+        }
     }
 }
