@@ -59,7 +59,7 @@ import Testing
     private func printf(_ value: Double, _ digits: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         _ = withVaList([digits, value]) { vsnprintf(&buffer, buffer.count, "%.*f", $0) }
-        let text = String(cString: buffer)
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.hasPrefix("-") && text.dropFirst().allSatisfy { $0 == "0" || $0 == "." }
             ? String(text.dropFirst()) : text
     }
