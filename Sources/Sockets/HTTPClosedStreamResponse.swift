@@ -14,10 +14,12 @@ enum HTTPClosedStreamResponse {
         guard headLength <= limits.headerSectionBytes else {
             throw .headerSectionTooLarge(limit: limits.headerSectionBytes)
         }
-        let lines = stream[..<headLength].split(separator: ASCII.lineFeed, omittingEmptySubsequences: false)
+        // Up to and including the last field's CRLF; the empty piece after its LF is not a line.
+        let lines = stream[..<(headLength + 2)].split(separator: ASCII.lineFeed, omittingEmptySubsequences: false)
+            .dropLast()
         guard lines.allSatisfy({ $0.last == ASCII.carriageReturn && !$0.dropLast().contains(ASCII.carriageReturn) })
         else { throw .lineNotTerminatedByCRLF }
-        var response = try HTTPResponseParser.parseStatusLine(lines[0].dropLast())
+        var response = try HTTPResponseParser.parseStatusLine(lines[lines.startIndex].dropLast())
         guard lines.count - 1 <= limits.headerFields else { throw .tooManyHeaderFields(limit: limits.headerFields) }
         for line in lines.dropFirst() {
             response.headerFields.append(try HTTPResponseParser.parseHeaderField(line.dropLast()))

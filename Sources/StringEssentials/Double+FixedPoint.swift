@@ -7,7 +7,7 @@ extension Double {
         precondition((0...9).contains(fractionDigits), "fixedPoint supports 0...9 fraction digits")
         var scale = 1.0
         for _ in 0..<fractionDigits { scale *= 10 }
-        let scaled = (self * scale).rounded(.toNearestOrEven)
+        let scaled = Self.roundedProduct(self, scale)
         guard scaled.isFinite, abs(scaled) < 9.2e15 else { return description }
         let units = Int64(scaled)
         let magnitude = units.magnitude
@@ -17,5 +17,16 @@ extension Double {
         guard fractionDigits > 0 else { return sign + whole }
         let fraction = String(magnitude % divisor)
         return sign + whole + "." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+    }
+
+    /// `value × scale` rounded to an integer as if computed exactly: when the rounded product lands
+    /// on a half, the product's rounding error (exact through a fused multiply-add, `scale` being a
+    /// power of ten that doubles hold exactly) says on which side the true product lies.
+    private static func roundedProduct(_ value: Double, _ scale: Double) -> Double {
+        let product = value * scale
+        let error = (-product).addingProduct(value, scale)
+        let nearest = product.rounded(.toNearestOrEven)
+        guard abs(product - nearest) == 0.5, error != 0 else { return nearest }
+        return error > 0 ? product.rounded(.up) : product.rounded(.down)
     }
 }

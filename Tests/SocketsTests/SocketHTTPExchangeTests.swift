@@ -92,7 +92,8 @@ import Transports
         let tls = try await FakeSCServer.start(tls: true)
         let error = await failure { try await fetch(from: tls, trusting: nil) }
         #expect(error?.code == .scUnreachable)
-        #expect(error?.detail?.contains("certificate verification failed") == true, "\(String(describing: error))")
+        #expect(
+            error?.detail?.contains("certificate verification failed") == true, "\(String(describing: error?.detail))")
     }
 
     /// The certificate names 127.0.0.1 only; `localhost` reaches the same server but is not its name.
@@ -101,7 +102,8 @@ import Transports
         let url = tls.baseURL.replacing("127.0.0.1", with: "localhost")
         let error = await failure { try await fetch(from: tls, url: url, trusting: tls.trustedCertificates) }
         #expect(error?.code == .scUnreachable)
-        #expect(error?.detail?.contains("certificate verification failed") == true, "\(String(describing: error))")
+        #expect(
+            error?.detail?.contains("certificate verification failed") == true, "\(String(describing: error?.detail))")
     }
 
     @Test func plainHTTPToATLSServerFailsWithoutHanging() async throws {

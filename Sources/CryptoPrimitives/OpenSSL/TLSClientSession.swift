@@ -20,9 +20,21 @@ public final class TLSClientSession {
             throw OpenSSLErrorQueue.drain(context: "SSL_CTX_new")
         }
         self.context = context
-        guard let connection = SSL_new(context) else {
+        // An SSL object copies the context's verify mode, options and versions when it is made.
+        SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
+        // Servers often close without close_notify; the HTTP framing above says whether a body is whole.
+        SSL_CTX_set_options(context, COpenSSL_SSL_OP_IGNORE_UNEXPECTED_EOF)
+        let trusted =
+            if let trustedCertificates {
+                SSL_CTX_load_verify_locations(context, trustedCertificates, nil)
+            } else {
+                SSL_CTX_set_default_verify_paths(context)
+            }
+        guard trusted == 1, COpenSSL_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) == 1,
+            let connection = SSL_new(context)
+        else {
             SSL_CTX_free(context)
-            throw OpenSSLErrorQueue.drain(context: "SSL_new")
+            throw OpenSSLErrorQueue.drain(context: "TLS setup")
         }
         self.connection = connection
         guard let incoming = BIO_new(BIO_s_mem()), let outgoing = BIO_new(BIO_s_mem()) else {
@@ -34,18 +46,9 @@ public final class TLSClientSession {
         self.outgoing = outgoing
         SSL_set_bio(connection, incoming, outgoing)
         SSL_set_connect_state(connection)
-        SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
-        // Servers often close without close_notify; the HTTP framing above says whether a body is whole.
-        SSL_CTX_set_options(context, COpenSSL_SSL_OP_IGNORE_UNEXPECTED_EOF)
-        let trusted =
-            if let trustedCertificates {
-                SSL_CTX_load_verify_locations(context, trustedCertificates, nil)
-            } else {
-                SSL_CTX_set_default_verify_paths(context)
-            }
-        guard trusted == 1, COpenSSL_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) == 1,
-            SSL_set1_host(connection, serverName) == 1
-        else { throw OpenSSLErrorQueue.drain(context: "TLS setup") }
+        guard SSL_set1_host(connection, serverName) == 1 else {
+            throw OpenSSLErrorQueue.drain(context: "TLS host name")
+        }
         // RFC 6066 §3: SNI carries host names only, never address literals.
         if !Self.isAddressLiteral(serverName), COpenSSL_SSL_set_tlsext_host_name(connection, serverName) != 1 {
             throw OpenSSLErrorQueue.drain(context: "SNI")
