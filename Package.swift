@@ -23,7 +23,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        // Without its default traits: "BinaryDelimitedStreams" imports full Foundation (ICU) for
+        // InputStream/OutputStream, which ztprov never uses.
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
     ],
     targets: [
         // MARK: Executable: parse, wire, print
@@ -48,6 +50,7 @@ let package = Package(
                 "JSONWriting",
                 "SQLiteRecordStore",
                 "PostgresRecordStore",
+                "StringEssentials",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -66,6 +69,7 @@ let package = Package(
                 "Transports",
                 "CryptoPrimitives",
                 "Records",
+                "StringEssentials",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -103,6 +107,11 @@ let package = Package(
             name: "Improv",
             swiftSettings: strictSettings
         ),
+        /// The few string operations FoundationEssentials lacks, so no target needs full Foundation (ICU).
+        .target(
+            name: "StringEssentials",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Ports: the protocols flows and adapters meet at
 
@@ -115,7 +124,7 @@ let package = Package(
 
         .target(
             name: "Records",
-            dependencies: ["JSONWriting"],
+            dependencies: ["JSONWriting", "StringEssentials"],
             swiftSettings: strictSettings
         ),
 
@@ -123,7 +132,7 @@ let package = Package(
 
         .target(
             name: "Sockets",
-            dependencies: ["Transports", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Transports", "CryptoPrimitives", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -133,7 +142,7 @@ let package = Package(
         ),
         .target(
             name: "BlueZ",
-            dependencies: ["DBus", "Transports"],
+            dependencies: ["DBus", "Transports", "StringEssentials"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -153,7 +162,7 @@ let package = Package(
         ),
         .target(
             name: "PostgresRecordStore",
-            dependencies: ["CLibPQ", "Records"],
+            dependencies: ["CLibPQ", "Records", "StringEssentials"],
             swiftSettings: strictSettings
         ),
 
@@ -251,6 +260,11 @@ let package = Package(
         .testTarget(
             name: "HCITests",
             dependencies: ["HCI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StringEssentialsTests",
+            dependencies: ["StringEssentials"],
             swiftSettings: strictSettings
         ),
         .testTarget(

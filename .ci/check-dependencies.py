@@ -6,7 +6,8 @@ The layers come from the package manifest (`swift package dump-package`), not fr
   - the crypto door is the owner of COpenSSL;
   - ports are the targets an owner of a C module depends on (other than C modules and the crypto door);
   - protocol cores are the library targets that depend on nothing of ours but the crypto door and other cores;
-  - adapters own a C module (other than OpenSSL), depend on another adapter, or depend on ports alone;
+  - adapters own a C module (other than OpenSSL), depend on another adapter, or depend on ports (and the crypto door)
+    alone;
   - test support is what only tests depend on; every other library target is orchestration.
 
 Rules:
@@ -103,7 +104,8 @@ def derive_layers(manifest: dict) -> Layers:
     while changed:
         candidates = {
             name for name in rest - layers.cores - layers.adapters
-            if set(deps[name]) & layers.adapters or (deps[name] and set(deps[name]) <= layers.ports)
+            if set(deps[name]) & layers.adapters
+            or (set(deps[name]) & layers.ports and set(deps[name]) <= layers.ports | {layers.crypto_door})
         }
         changed = bool(candidates)
         layers.adapters |= candidates

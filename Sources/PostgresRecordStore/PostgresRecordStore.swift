@@ -1,6 +1,6 @@
 public import Records
 
-import class Foundation.JSONEncoder
+import class FoundationEssentials.JSONEncoder
 
 /// Records in a PostgreSQL database: one store for a whole line, so a device provisioned at one
 /// station counts as done at every other.

@@ -1,4 +1,4 @@
-import Foundation
+import StringEssentials
 
 /// The secrets inside a PostgreSQL URL, found without a URL parser so that even a URL libpq would
 /// reject is redacted.
@@ -47,7 +47,9 @@ struct PostgresURLPassword {
         guard let range = userInfoRange(in: url), let colon = url[range].firstIndex(of: ":") else { return url }
         let user = url[range.lowerBound..<colon]
         let password = url[url.index(after: colon)..<range.upperBound]
-        return url.replacingCharacters(in: range, with: encoded(user) + ":" + encoded(password))
+        var text = url
+        text.replaceSubrange(range, with: encoded(user) + ":" + encoded(password))
+        return text
     }
 
     private static func encoded(_ text: Substring) -> String {
@@ -71,22 +73,22 @@ struct PostgresURLPassword {
     /// wrote them), giving the secret as the user typed it even when it is not valid percent-encoding.
     private static func decodingDelimiters(_ text: String) -> String {
         delimiters.reversed().reduce(text) {
-            $0.replacingOccurrences(of: $1.encoded, with: $1.raw, options: .caseInsensitive)
+            $0.replacing($1.encoded, with: $1.raw).replacing($1.encoded.lowercased(), with: $1.raw)
         }
     }
 
     /// `text` with every occurrence of a secret, as written and percent-decoded, replaced by `****`.
     func redacted(_ text: String) -> String {
         if text == url { return redactedURL }
-        let forms = written.flatMap { [$0, $0.removingPercentEncoding, Self.decodingDelimiters($0)].compactMap { $0 } }
+        let forms = written.flatMap { [$0, $0.removingPercentEscapes, Self.decodingDelimiters($0)].compactMap { $0 } }
             .filter { !$0.isEmpty }
-        return forms.sorted { $0.count > $1.count }.reduce(text.replacingOccurrences(of: url, with: redactedURL)) {
-            $0.replacingOccurrences(of: $1, with: "****")
+        return forms.sorted { $0.count > $1.count }.reduce(text.replacing(url, with: redactedURL)) {
+            $0.replacing($1, with: "****")
         }
     }
 
     private static func userInfoRange(in url: String) -> Range<String.Index>? {
-        guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].lastIndex(of: "@") else {
+        guard let schemeEnd = url.firstRange(of: "://"), let at = url[schemeEnd.upperBound...].lastIndex(of: "@") else {
             return nil
         }
         return schemeEnd.upperBound..<at
@@ -105,7 +107,7 @@ struct PostgresURLPassword {
             let end = url[start...].firstIndex(of: "&") ?? url.endIndex
             let pair = url[start..<end]
             let key = pair.prefix { $0 != "=" }
-            if key.trimmingCharacters(in: .whitespaces).lowercased() == "password", key.endIndex < pair.endIndex {
+            if key.trimmingSpaces().lowercased() == "password", key.endIndex < pair.endIndex {
                 ranges.append(url.index(after: key.endIndex)..<end)
             }
             start = end < url.endIndex ? url.index(after: end) : end

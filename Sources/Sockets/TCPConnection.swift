@@ -7,7 +7,7 @@ import Transports
 final class TCPConnection {
     private let descriptor: Int32
 
-    private init(descriptor: Int32) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
@@ -115,7 +115,7 @@ final class TCPConnection {
     }
 
     /// Waits until the socket is ready for `events`, the deadline passes or the task is cancelled.
-    private func wait(
+    func wait(
         for events: Int16,
         until deadline: ContinuousClock.Instant,
         orThrow timeout: TCPConnectionFailure

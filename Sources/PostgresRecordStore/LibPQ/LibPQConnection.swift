@@ -1,6 +1,7 @@
 import CLibPQ
-import Foundation
+import FoundationEssentials
 import Records
+import StringEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -51,7 +52,7 @@ final class LibPQConnection {
         var option = options
         while let keyword = option.pointee.keyword {
             if String(cString: keyword) == "connect_timeout", let value = option.pointee.val,
-                let seconds = Int(String(cString: value).trimmingCharacters(in: .whitespaces)), seconds > 0
+                let seconds = Int(String(cString: value).trimmingSpaces()), seconds > 0
             {
                 return .seconds(max(2, seconds))
             }
@@ -130,7 +131,7 @@ final class LibPQConnection {
     private static func message(_ text: UnsafePointer<CChar>?) -> String {
         let message = text.map { String(cString: $0) } ?? ""
         // libpq's messages span lines, continuation lines indented with a tab.
-        return message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        return message.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
             .joined(separator: " ")
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import Records
 
 /// Provisions a stream of units across lanes in parallel, one unit per lane at a time, and records

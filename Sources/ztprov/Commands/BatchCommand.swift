@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import Provisioning
 import Records
+import StringEssentials
 
 /// `ztprov batch`: the factory line. Units from a CSV file or a barcode scanner, provisioned in
 /// parallel across adapters, every attempt recorded.
@@ -125,6 +125,6 @@ struct BatchCommand: AsyncParsableCommand {
 
     /// The lanes' names as given, or nil for the path's default.
     static func list(_ text: String?) -> [String]? {
-        text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        text.map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Provisioning
 
 /// A command line ArgumentParser refused, reported like every other failure.
@@ -33,7 +32,7 @@ struct UsageFailure {
             return (String(value), position)
         }
         let scrubbed = values.sorted { $0.0.count > $1.0.count }.reduce(message) {
-            $0.replacingOccurrences(of: $1.0, with: "<argument \($1.1)>")
+            $0.replacing($1.0, with: "<argument \($1.1)>")
         }
         return withoutQuotedValues(scrubbed, arguments: arguments)
     }

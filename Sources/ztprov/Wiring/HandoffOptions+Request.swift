@@ -32,7 +32,7 @@ extension HandoffOptions {
                 "--sc-url is http://, so the SC session cookie crosses the network unencrypted; use https://.")
         }
         context.console.progress("Asking \(endpoint.baseURL) for a device access token")
-        let client = SCAccessTokenClient(exchange: URLSessionHTTPExchange(), endpoint: endpoint, logger: context.logger)
+        let client = SCAccessTokenClient(exchange: SocketHTTPExchange(), endpoint: endpoint, logger: context.logger)
         let token = try await client.fetchAccessToken(session: session)
         context.console.progress("Got an access token" + (token.expiresIn.map { " valid for \($0) s" } ?? ""))
         context.console.event("sc-token", [JSONField("expires_in", .optional(token.expiresIn))])

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Provisioning
 
 /// `batch --config FILE`: a station's standing options kept in a JSON object, so the line's scripts
