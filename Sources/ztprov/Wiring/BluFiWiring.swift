@@ -34,7 +34,9 @@ extension BLEAdapterOptions {
                     progress: printer.report
                 ) { session in
                     activity = "connecting"
-                    return try await client.withConnectedDevice(device, requiring: [BluFiGATTProfile.serviceUUID]) {
+                    return try await client.withConnectedDevice(
+                        device, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
+                    ) {
                         gatt in
                         activity = "talking BluFi"
                         context.console.progress("Connected to \(device.address), ATT MTU \(gatt.mtu)")
