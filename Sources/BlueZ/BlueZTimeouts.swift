@@ -4,7 +4,7 @@ public struct BlueZTimeouts: Sendable, Hashable {
     public var call: Duration
     /// One connect attempt: `Connect` plus `ServicesResolved`.
     public var connectAttempt: Duration
-    /// One acknowledged GATT write.
+    /// One acknowledged GATT write or read when the caller gives no deadline of its own (flows give theirs).
     public var write: Duration
     /// Waiting for `Connected=false` after `Disconnect`.
     public var disconnect: Duration

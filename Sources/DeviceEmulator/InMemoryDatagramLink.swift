@@ -69,8 +69,8 @@ public actor InMemoryDatagramLink: DatagramLink {
             try Task.checkCancellation()
             guard ContinuousClock.now < deadline else { return nil }
             do {
-                try await withDeadline(deadline) { await self.arrival() }
-            } catch is DeadlinePassed {
+                try await withDeadline(deadline, "datagram receive") { await self.arrival() }
+            } catch is DeadlineExceeded {
                 return nil
             }
         }

@@ -1,9 +1,5 @@
-/// The deadline passed before the work finished.
-public struct DeadlinePassed: Error, Sendable {
-    public init() {}
-}
-
-/// Runs `work` until `deadline`; past it the work is cancelled and ``DeadlinePassed`` thrown.
+/// Runs `work` until `deadline`; past it the work is cancelled and ``DeadlineExceeded`` thrown,
+/// naming `operation`.
 ///
 /// The one way flows bound a wait whose port does not take a deadline itself: ports bound their own
 /// waits too, but only the flow knows the step's limit and the run's deadline, and an in-memory or
@@ -11,7 +7,7 @@ public struct DeadlinePassed: Error, Sendable {
 /// returned rather than dropped, so a reply taken off a queue at that instant is never lost.
 /// Cancelling the calling task cancels both and surfaces as `CancellationError`.
 public func withDeadline<Value: Sendable>(
-    _ deadline: ContinuousClock.Instant,
+    _ deadline: ContinuousClock.Instant, _ operation: String,
     _ work: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     try await withThrowingTaskGroup(of: DeadlineRace<Value>.self) { group in
@@ -26,7 +22,7 @@ public func withDeadline<Value: Sendable>(
         while let late = try? await group.next() {
             if case .finished(let value) = late { return value }
         }
-        throw DeadlinePassed()
+        throw DeadlineExceeded(operation)
     }
 }
 

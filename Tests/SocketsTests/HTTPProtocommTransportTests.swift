@@ -175,6 +175,23 @@ import Transports
         }
     }
 
+    /// The flow's deadline replaces the transport's own exchange limit: a reply slower than that limit but
+    /// inside the deadline arrives, and one slower than the deadline is the caller's `DeadlineExceeded`.
+    @Test func theCallersDeadlineReplacesTheExchangeLimit() async throws {
+        let server = try Server { _ in
+            usleep(400_000)
+            return .respond(Server.response(headers: ["Set-Cookie: session=9"]))
+        }
+        defer { server.stop() }
+        let transport = Self.transport(for: server, exchangeTimeout: .milliseconds(100))
+        let reply = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
+        #expect(reply == Array("reply".utf8))
+        await #expect(throws: DeadlineExceeded.self) {
+            try await transport.exchange(
+                endpoint: "prov-session", payload: Self.hello, until: .now + .milliseconds(150))
+        }
+    }
+
     @Test func givesUpOnASilentDeviceAtTheDeadline() async throws {
         let server = try Server { _ in .stayQuiet }
         defer { server.stop() }

@@ -47,27 +47,27 @@ import Transports
     }
 
     @Test func returnsTheWorksValueBeforeTheDeadline() async throws {
-        let value = try await withDeadline(.now + .seconds(3600)) { 42 }
+        let value = try await withDeadline(.now + .seconds(3600), "test work") { 42 }
         #expect(value == 42)
     }
 
     @Test func passesTheWorksErrorThrough() async {
         await #expect(throws: WorkFailed.self) {
-            try await withDeadline(.now + .seconds(3600)) { () async throws -> Int in throw WorkFailed() }
+            try await withDeadline(.now + .seconds(3600), "test work") { () async throws -> Int in throw WorkFailed() }
         }
     }
 
-    @Test func cancelsHangingWorkAndThrowsDeadlinePassed() async {
+    @Test func cancelsHangingWorkAndThrowsDeadlineExceeded() async {
         let sawCancellation = Flag()
-        await #expect(throws: DeadlinePassed.self) {
-            try await withDeadline(.now) { try await Self.hangUntilCancelled(sawCancellation) }
+        await #expect(throws: DeadlineExceeded.self) {
+            try await withDeadline(.now, "test work") { try await Self.hangUntilCancelled(sawCancellation) }
         }
         #expect(sawCancellation.isSet)
     }
 
     /// The work answers only once it is cancelled, so the answer always arrives after the timer fired.
     @Test func keepsAValueProducedAsTheTimerFires() async throws {
-        let value = try await withDeadline(.now) {
+        let value = try await withDeadline(.now, "test work") {
             let answer = Answer()
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { answer.park($0) }
@@ -81,7 +81,7 @@ import Transports
     @Test func cancellingTheCallerSurfacesAsCancellation() async {
         let sawCancellation = Flag()
         let run = Task {
-            try await withDeadline(.now + .seconds(3600)) { try await Self.hangUntilCancelled(sawCancellation) }
+            try await withDeadline(.now + .seconds(3600), "test work") { try await Self.hangUntilCancelled(sawCancellation) }
         }
         run.cancel()
         await #expect(throws: CancellationError.self) { try await run.value }

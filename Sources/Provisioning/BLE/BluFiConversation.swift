@@ -152,17 +152,19 @@ struct BluFiConversation {
         if client.awaitedReply == nil { (waiting, nextPoll) = (nil, nil) }
     }
 
-    /// One ATT write, bounded by `limit` and the overall deadline; a failed write means the link is gone.
+    /// One ATT write, bounded by `limit` and the overall deadline, whichever ends first; the link takes
+    /// that deadline as its own, so running out names the limit that ran out, and any other failed write
+    /// means the link is gone.
     private mutating func write(_ bytes: [UInt8], within limit: Duration) async throws {
-        let link = link
-        let limit = min(limit, max(deadline - .now, .zero))
+        let ending = BluFiWriteDeadline(limit: limit, overall: deadline)
         do {
-            try await withDeadline(.now + limit) { try await link.write(bytes) }
-        } catch is DeadlinePassed {
-            throw ProvisioningError.bleWriteUnconfirmed(within: limit)
+            try await link.write(bytes, until: ending.deadline)
         } catch let error as CancellationError {
             throw error
+        } catch is DeadlineExceeded {
+            throw ProvisioningError.bleWriteUnconfirmed(ending.reason, while: activity)
         } catch {
+            if Task.isCancelled { throw CancellationError() }
             linkIsUp = false
             throw ProvisioningError.bleLinkFailed(error, while: activity)
         }

@@ -47,7 +47,7 @@ final class NotificationInbox<Value: Sendable>: Sendable {
     /// The next item, or `nil` when `deadline` passes (or the task is cancelled) first.
     func next(until deadline: ContinuousClock.Instant) async -> Item? {
         if let item = state.withLock({ $0.items.isEmpty ? nil : $0.items.removeFirst() }) { return item }
-        return try? await withDeadline(deadline) { try await self.take() }
+        return try? await withDeadline(deadline, "notification wait") { try await self.take() }
     }
 
     private func put(_ item: Item) {

@@ -33,13 +33,9 @@ struct ProtocommChannel {
         var ending = (ContinuousClock.now + limit, ProtocommLimit.request(limit))
         if deadline < ending.0 { ending = (deadline, .run) }
         if let step, step.deadline < ending.0 { ending = (step.deadline, .step(step.limit)) }
-        let transport = transport
-        let name = endpoint.name
         do {
-            return try await withDeadline(ending.0) {
-                try await transport.exchange(endpoint: name, payload: payload)
-            }
-        } catch is DeadlinePassed {
+            return try await transport.exchange(endpoint: endpoint.name, payload: payload, until: ending.0)
+        } catch is DeadlineExceeded {
             throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: ending.1)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }

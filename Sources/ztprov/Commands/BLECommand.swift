@@ -52,7 +52,9 @@ struct BLECommand: AsyncParsableCommand {
     @OptionGroup(title: "Bluetooth")
     var bluetooth: BLEAdapterOptions
 
-    @Option(help: ArgumentHelp("How long to scan for the device, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long to scan for the device, in seconds (default: 15).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var scanTimeout: Double = 15
 
     @Option(

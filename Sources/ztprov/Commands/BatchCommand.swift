@@ -67,10 +67,14 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Extra tries for a unit whose link failed or timed out.", valueName: "count"))
     var retries: Int = 2
 
-    @Option(help: ArgumentHelp("How long one attempt may take, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long one attempt may take, in seconds (default: 120).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var attemptTimeout: Double = 120
 
-    @Option(help: ArgumentHelp("How long to scan for one BLE unit, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long to scan for one BLE unit, in seconds (default: 15).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var scanTimeout: Double = 15
 
     @Option(

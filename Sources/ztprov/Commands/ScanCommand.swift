@@ -22,7 +22,9 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup(title: "Bluetooth")
     var bluetooth: BLEAdapterOptions
 
-    @Option(help: ArgumentHelp("How long to scan, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long to scan, in seconds (default: 5).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var duration: Double = 5
 
     @OptionGroup var output: OutputOptions

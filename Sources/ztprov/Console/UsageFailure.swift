@@ -1,3 +1,5 @@
+import ArgumentParser
+import FoundationEssentials
 import Provisioning
 
 /// A command line ArgumentParser refused, reported like every other failure.
@@ -10,13 +12,20 @@ struct UsageFailure {
     func report() {
         let text = Self.withoutValues(
             message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message, arguments: arguments)
-        let subcommand = arguments.dropFirst().first { !$0.hasPrefix("-") }.map { " \($0)" } ?? ""
+        let subcommand = Self.subcommand(in: arguments).map { " \($0)" } ?? ""
         let error = ProvisioningError(
             .invalidOption,
             text.split(separator: "\n").first.map(String.init) ?? text,
             hint: "Run `ztprov\(subcommand) --help` for the options."
         )
         Self.report(error, arguments: arguments)
+    }
+
+    /// The subcommand the arguments name, for the hint; only a real one, since the first word that is not
+    /// an option may be a stray value (a secret typed in the wrong place).
+    private static func subcommand(in arguments: [String]) -> String? {
+        let names = Set(ZTProv.configuration.subcommands.map { $0._commandName })
+        return arguments.dropFirst().first { !$0.hasPrefix("-") }.flatMap { names.contains($0) ? $0 : nil }
     }
 
     /// ArgumentParser quotes what it refused (`Unexpected argument 'hunter2'`, `The value 'x' is invalid

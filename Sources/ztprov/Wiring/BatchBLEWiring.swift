@@ -77,7 +77,9 @@ enum BatchBLEWiring {
                     settings, security: security, logger: logger, deadline: context.deadline, progress: progress
                 ) { session in
                     activity = "connecting"
-                    return try await client.withConnectedDevice(found, requiring: [BluFiGATTProfile.serviceUUID]) {
+                    return try await client.withConnectedDevice(
+                        found, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
+                    ) {
                         gatt in
                         activity = "talking BluFi"
                         context.progress("connected, ATT MTU \(gatt.mtu)")

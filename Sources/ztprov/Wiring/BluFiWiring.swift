@@ -77,7 +77,7 @@ extension BLEAdapterOptions {
                     let printer = ProtocommProgressPrinter(console: context.console)
                     let request = ProtocommBLERequest(wifi: protocommPlan.wifi, advertisedServices: device.serviceUUIDs)
                     let outcome = try await client.withConnectedDevice(
-                        device, pairing: .justWorks(keepBond: protocommPlan.keepsBond)
+                        device, pairing: .justWorks(keepBond: protocommPlan.keepsBond), until: context.deadline
                     ) { gatt in
                         activity = "talking ESP protocomm"
                         Self.announce(gatt.mtu, device: device, context: context)
@@ -98,8 +98,9 @@ extension BLEAdapterOptions {
                         progress: printer.report
                     ) { session in
                         activity = "connecting"
-                        return try await client.withConnectedDevice(device, requiring: [BluFiGATTProfile.serviceUUID]) {
-                            gatt in
+                        return try await client.withConnectedDevice(
+                            device, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
+                        ) { gatt in
                             activity = "talking BluFi"
                             Self.announce(gatt.mtu, device: device, context: context)
                             return try await session(gatt)
@@ -110,7 +111,7 @@ extension BLEAdapterOptions {
                     let settings = try plan.improv(Self.advertisedImprov(device)?.capabilities)
                     let printer = ImprovProgressPrinter(console: context.console)
                     let outcome = try await client.withConnectedDevice(
-                        device, requiring: [BLEProtocol.improv.serviceUUID]
+                        device, requiring: [BLEProtocol.improv.serviceUUID], until: context.deadline
                     ) { gatt in
                         activity = "talking Improv"
                         Self.announce(gatt.mtu, device: device, context: context)

@@ -1,5 +1,6 @@
 import BlueZ
 import Provisioning
+import Transports
 
 /// The one table from what the BlueZ adapter throws to what the command line shows.
 ///
@@ -10,6 +11,11 @@ extension ProvisioningError {
     static func fromBlueZ(_ error: any Error, while activity: String) -> ProvisioningError {
         if let error = error as? ProvisioningError { return error }
         if error is CancellationError { return .interruptedByUser }
+        if error is DeadlineExceeded {
+            return ProvisioningError(
+                .timeout, "The overall time limit ran out while \(activity).",
+                hint: "Allow more time with --timeout; " + bleHint, detail: "\(error)")
+        }
         guard let error = error as? BlueZError else {
             return ProvisioningError(
                 .bleLinkLost, "The BLE link failed while \(activity).", hint: bleHint, detail: "\(error)")

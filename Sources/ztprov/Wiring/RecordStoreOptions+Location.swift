@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Provisioning
 import Records
 
@@ -23,6 +23,11 @@ extension RecordStoreOptions {
                 throw ProvisioningError(
                     .recordsInvalidLocation, "\(source) starts with a URL scheme ztprov does not know.",
                     hint: "Use postgres:// or postgresql://, sqlite:PATH, or write a file name such as ./name.")
+            case .connectionString:
+                throw ProvisioningError(
+                    .recordsInvalidLocation, "\(source) looks like a libpq key=value connection string.",
+                    hint: "Give PostgreSQL as a postgres:// URL, with the password in ~/.pgpass or PGPASSWORD; "
+                        + "write a file name that holds `=` as sqlite:PATH.")
             }
         }
     }
