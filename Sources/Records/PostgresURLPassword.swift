@@ -98,17 +98,17 @@ struct PostgresURLPassword {
     /// wrote them), giving the secret as the user typed it even when it is not valid percent-encoding.
     private static func decodingDelimiters(_ text: String) -> String {
         delimiters.reversed().reduce(text) {
-            $0.replacingOccurrences(of: $1.encoded, with: $1.raw, options: .caseInsensitive)
+            $0.replacing($1.encoded, with: $1.raw).replacing($1.encoded.lowercased(), with: $1.raw)
         }
     }
 
     /// `text` with every occurrence of a secret, as written and percent-decoded, replaced by `****`.
     func redacted(_ text: String) -> String {
         if text == url { return redactedURL }
-        let forms = written.flatMap { [$0, $0.removingPercentEncoding, Self.decodingDelimiters($0)].compactMap { $0 } }
+        let forms = written.flatMap { [$0, $0.removingPercentEscapes, Self.decodingDelimiters($0)].compactMap { $0 } }
             .filter { !$0.isEmpty }
-        return forms.sorted { $0.count > $1.count }.reduce(text.replacingOccurrences(of: url, with: redactedURL)) {
-            $0.replacingOccurrences(of: $1, with: "****")
+        return forms.sorted { $0.count > $1.count }.reduce(text.replacing(url, with: redactedURL)) {
+            $0.replacing($1, with: "****")
         }
     }
 

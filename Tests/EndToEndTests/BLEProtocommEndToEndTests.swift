@@ -180,7 +180,7 @@ struct BLEProtocommEndToEndTests {
                 h, ["--device", address, "--retry-password-env", "ZTPROV_E2E_RETRY"],
                 environment: ["ZTPROV_E2E_RETRY": Self.retryPassword]
             ).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "softap.wifi-wrong-password", status: 7)
+            expectFailure(outcome, code: "softap.wifi-wrong-password", status: 7)
             #expect(outcome.standardError.contains("power-cycle"), "\(outcome.standardError)")
             #expect(Self.events(try await Self.record(h, address), "set_config").count == 1)
             try await Self.expectCleanAndSilent(outcome, h)
@@ -328,23 +328,23 @@ struct BLEProtocommEndToEndTests {
             let rejected = try await Self.ble(
                 h, ["--device", wrongPoP, "--pop-env", "ZTPROV_E2E_SRP"]
             ).run()
-            BLEEndToEndTests.expectFailure(rejected, code: "softap.wrong-pop", status: 6)
+            expectFailure(rejected, code: "softap.wrong-pop", status: 6)
             try await Self.expectCleanAndSilent(rejected, h)
 
             let unpaired = try await Self.ble(h, ["--device", refusing]).run()
-            BLEEndToEndTests.expectFailure(unpaired, code: "ble.pairing-failed", status: 6)
+            expectFailure(unpaired, code: "ble.pairing-failed", status: 6)
             #expect(unpaired.standardError.contains("AuthenticationFailed"), "\(unpaired.standardError)")
             let methods = try await BLEEndToEndTests.bluezMethods(h)
             #expect(methods.last == "UnregisterAgent" && !methods.contains("RemoveDevice"), "\(methods)")
             try await Self.expectCleanAndSilent(unpaired, h)
 
             let wrongProtocol = try await Self.ble(h, ["--device", wrongPoP, "--protocol", "blufi"]).run()
-            BLEEndToEndTests.expectFailure(wrongProtocol, code: "ble.services-missing", status: 5)
+            expectFailure(wrongProtocol, code: "ble.services-missing", status: 5)
             try await Self.expectCleanAndSilent(wrongProtocol, h)
 
             let blufiOption = try await Self.ble(h, ["--device", wrongPoP, "--protocol", "improv", "--sec-ver", "1"])
                 .run()
-            BLEEndToEndTests.expectFailure(blufiOption, code: "usage.invalid-option", status: 2)
+            expectFailure(blufiOption, code: "usage.invalid-option", status: 2)
         }
     }
 }

@@ -82,7 +82,7 @@ struct ImprovEndToEndTests {
     @Test func anUnreachableNetworkExitsSevenWithImprovsReason() async throws {
         try await withHarness(scenario: Self.scenario()) { h in
             let outcome = try await Self.ble(h, password: "wrong password").run()
-            BLEEndToEndTests.expectFailure(outcome, code: "improv.wifi-unable-to-connect", status: 7)
+            expectFailure(outcome, code: "improv.wifi-unable-to-connect", status: 7)
             #expect(outcome.standardError.contains("could not join \"HomeNet\""), "\(outcome)")
             #expect(!outcome.everything.contains("wrong password"))
             try await Self.expectCleanAndSilent(outcome, h)
@@ -110,7 +110,7 @@ struct ImprovEndToEndTests {
     @Test func nobodyPressingTheButtonExitsNine() async throws {
         try await withHarness(scenario: Self.scenario(improv: ["requires_authorization": true])) { h in
             let outcome = try await Self.ble(h, ["--authorization-timeout", "1"]).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "improv.authorization-timeout", status: 9)
+            expectFailure(outcome, code: "improv.authorization-timeout", status: 9)
             #expect(outcome.standardError.contains("Nobody authorized the device in time"), "\(outcome)")
             let device = try await Self.device(h)
             #expect(device["join_attempts"]?.array?.isEmpty == true, "nothing was sent unauthorized: \(device)")
@@ -121,7 +121,7 @@ struct ImprovEndToEndTests {
     @Test func ctrlCDuringTheButtonWaitExits130AfterDisconnecting() async throws {
         try await withHarness(scenario: Self.scenario(improv: ["requires_authorization": true])) { h in
             let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("action: "))
-            BLEEndToEndTests.expectFailure(outcome, code: "interrupted", status: 130)
+            expectFailure(outcome, code: "interrupted", status: 130)
             let methods = try await BLEEndToEndTests.bluezMethods(h)
             #expect(methods.contains("Connect") && methods.last == "Disconnect", "\(methods)")
             try await Self.expectCleanAndSilent(outcome, h)
@@ -136,7 +136,7 @@ struct ImprovEndToEndTests {
     func bluFiOnlyOptionsAreRefusedForAnImprovDevice(extra: [String], option: String) async throws {
         try await withHarness(scenario: Self.scenario()) { h in
             let outcome = try await Self.ble(h, extra).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "usage.invalid-option", status: 2)
+            expectFailure(outcome, code: "usage.invalid-option", status: 2)
             #expect(outcome.standardError.contains("\(option) does not apply to an Improv device"), "\(outcome)")
             #expect(try await !BLEEndToEndTests.bluezMethods(h).contains("Connect"))
             try await Self.expectCleanAndSilent(outcome, h)
@@ -175,7 +175,7 @@ struct ImprovEndToEndTests {
     {
         try await withHarness(scenario: Self.scenario(improv: improv)) { h in
             let outcome = try await Self.ble(h, [option, value]).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "improv.not-supported", status: 2)
+            expectFailure(outcome, code: "improv.not-supported", status: 2)
             #expect(outcome.standardError.contains("does not support \(command)"), "\(outcome)")
             #expect(try await Self.device(h)["join_attempts"]?.array?.isEmpty == true)
             try await Self.expectCleanAndSilent(outcome, h)
@@ -185,7 +185,7 @@ struct ImprovEndToEndTests {
     @Test func anAlreadyProvisionedDeviceExitsFour() async throws {
         try await withHarness(scenario: Self.scenario(improv: ["provisioned": true])) { h in
             let outcome = try await Self.ble(h).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "improv.already-provisioned", status: 4)
+            expectFailure(outcome, code: "improv.already-provisioned", status: 4)
             #expect(try await Self.device(h)["commands"]?.array?.isEmpty == true)
             try await Self.expectCleanAndSilent(outcome, h)
         }
@@ -197,7 +197,7 @@ struct ImprovEndToEndTests {
         let faults: JSONValue = ["link_loss_at_frame": .number(Double(write))]
         try await withHarness(scenario: Self.scenario(device: ["faults": faults])) { h in
             let outcome = try await Self.ble(h).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "ble.link-lost", status: 5)
+            expectFailure(outcome, code: "ble.link-lost", status: 5)
             let events = try await Self.device(h)["ble"]?["events"]?.array ?? []
             #expect(events.first { $0["event"] == "disconnected" }?["detail"] == "link-loss", "\(events)")
             try await Self.expectCleanAndSilent(outcome, h)
@@ -221,7 +221,7 @@ struct ImprovEndToEndTests {
     @Test func blufiAgainstAnImprovDeviceNamesBothProtocols() async throws {
         try await withHarness(scenario: Self.scenario()) { h in
             let outcome = try await Self.ble(h, ["--protocol", "blufi", "--device", Self.improvAddress]).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "ble.services-missing", status: 5)
+            expectFailure(outcome, code: "ble.services-missing", status: 5)
             #expect(outcome.standardError.contains("advertises Improv, not BluFi"), "\(outcome)")
             #expect(outcome.standardError.contains("--protocol improv"), "\(outcome)")
             #expect(try await !BLEEndToEndTests.bluezMethods(h).contains("Connect"))

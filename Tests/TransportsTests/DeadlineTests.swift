@@ -81,7 +81,9 @@ import Transports
     @Test func cancellingTheCallerSurfacesAsCancellation() async {
         let sawCancellation = Flag()
         let run = Task {
-            try await withDeadline(.now + .seconds(3600), "test work") { try await Self.hangUntilCancelled(sawCancellation) }
+            try await withDeadline(.now + .seconds(3600), "test work") {
+                try await Self.hangUntilCancelled(sawCancellation)
+            }
         }
         run.cancel()
         await #expect(throws: CancellationError.self) { try await run.value }

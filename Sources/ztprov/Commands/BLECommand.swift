@@ -1,6 +1,6 @@
 import ArgumentParser
 import BluFi
-import Foundation
+import FoundationEssentials
 import Protocomm
 import Provisioning
 import Transports

@@ -1,5 +1,5 @@
 import BluFi
-import Foundation
+import FoundationEssentials
 import Provisioning
 
 /// The BluFi flow's Wi-Fi settings as the options describe them, with the secrets read.

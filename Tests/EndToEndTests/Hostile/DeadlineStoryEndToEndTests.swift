@@ -11,7 +11,7 @@ struct DeadlineStoryEndToEndTests {
         let scenario = BLEEndToEndTests.scenario(device: ["write_latency_ms": 9000])
         try await withHarness(scenario: scenario) { h in
             let outcome = try await BLEEndToEndTests.ble(h, ["--timeout", "7"]).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "timeout", status: 9)
+            expectFailure(outcome, code: "timeout", status: 9)
             #expect(
                 outcome.standardError.contains("did not confirm a BLE write before the overall time limit"),
                 "\(outcome)")

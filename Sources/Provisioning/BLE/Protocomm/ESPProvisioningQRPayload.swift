@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import Protocomm
 
 /// Espressif's provisioning QR payload, as the phone apps read it:
