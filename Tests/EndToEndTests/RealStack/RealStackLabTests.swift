@@ -306,4 +306,26 @@ struct RealStackLabTests {
         #expect(ble["peripheral"]?["error"] == 3, "unable to connect: \(ble)")
         Self.expectLinkReleased(ble.record, ble.name)
     }
+
+    /// `ble` with no --protocol reads ESP protocomm from the advertised service and provisions the
+    /// network_provisioning peripheral through bluetoothd: endpoints by their 0x2901 names, security 1.
+    @Test func bleProvisionsTheProtocommPeripheralFoundByItsAdvertisement() async throws {
+        let ble = try await Self.scenario("ble-protocomm-auto")
+        Self.expect(ble, status: 0)
+        #expect(ble.standardOutput.contains(#""protocol":"protocomm""#), "\(ble)")
+        #expect(ble.standardOutput.contains(#""endpoints_named_by":"user-descriptions""#), "\(ble)")
+        Self.expectLinkReleased(ble.record, ble.name)
+    }
+
+    /// A device that forces an encrypted link: ztprov pairs Just Works through bluetoothd, provisions,
+    /// and leaves no bond behind.
+    @Test func bleProtocommPairsWithADeviceThatForcesEncryptionAndRemovesTheBond() async throws {
+        let ble = try await Self.scenario("ble-protocomm-pairing")
+        Self.expect(ble, status: 0)
+        #expect(ble.standardOutput.contains(#""protocol":"protocomm""#), "\(ble)")
+        for controller in Self.kernelControllers.indices.map({ "hci\($0)" }) {
+            #expect(ble["bluetoothd_paired_after"]?[controller] != .bool(true), "\(controller) kept the bond: \(ble)")
+        }
+        Self.expectLinkReleased(ble.record, ble.name)
+    }
 }

@@ -182,6 +182,15 @@ class GuestStack:
             return None
         return "true" in text
 
+    async def device_paired(self, adapter: str, address: str) -> bool | None:
+        """bluetoothd's `Paired` for the device on `adapter`; None when it keeps no such device."""
+        path = f"/org/bluez/{adapter}/dev_{address.replace(':', '_')}"
+        code, text = await run("busctl", "get-property", "org.bluez", path, "org.bluez.Device1", "Paired",
+                               check=False)
+        if code != 0:
+            return None
+        return "true" in text
+
     # Wi-Fi -----------------------------------------------------------------------------------------
 
     async def start_wifi(self) -> None:

@@ -233,7 +233,9 @@ class Suite:
         if vanish:
             await wait_until("the hotspot in NetworkManager's list", lambda: self._listed(ap_ssid), 30, 1.0)
             await self.stack.stop_hotspot()
-            await asyncio.sleep(0.5)
+            # Past the second the last beacon was heard (LastSeen counts whole seconds) and any scan that
+            # was already running: a scan ztprov waits for can then only miss the hotspot.
+            await asyncio.sleep(2.5)
         interrupt = None
         if interrupt_after is not None:
             async def interrupt():
@@ -336,6 +338,32 @@ class Suite:
         await self.stack.ble.remove_peripheral(address)
         return result
 
+    # ESP protocomm over BLE ------------------------------------------------------------------------
+
+    def protocomm_ble(self, pairing: dict | None = None) -> dict:
+        """A network_provisioning device at security 1 that joins HomeNet with the lab's password."""
+        config: dict = {"protocomm": {"security": 1, "pop": POP, "target_ssid": "HomeNet",
+                                      "target_passphrase": WIFI_PASSWORD, "connecting_polls": 1,
+                                      "cleanup_delay_ms": 2000}}
+        if pairing is not None:
+            config["pairing"] = pairing
+        return config
+
+    async def protocomm_run(self, config: dict, extra: list[str]) -> dict:
+        """`ztprov ble` against the protocomm peripheral through the real bluetoothd, then what bluetoothd
+        keeps of the device: connected and paired, per controller."""
+        address = self.address()
+        peripheral = await self.stack.ble.add_protocomm_peripheral(address, "PROV_LAB", config)
+        result = await self.ztprov(["ble", "--device", address, "--ssid", "HomeNet", "--json", "--verbose",
+                                    "--scan-timeout", "15"] + extra)
+        await asyncio.sleep(0.3)
+        result["peripheral"] = peripheral.record()
+        adapters = [f"hci{i}" for i in range(len(KERNEL_CONTROLLERS))]
+        result["bluetoothd_connected_after"] = {a: await self.stack.device_connected(a, address) for a in adapters}
+        result["bluetoothd_paired_after"] = {a: await self.stack.device_paired(a, address) for a in adapters}
+        await self.stack.ble.remove_peripheral(address)
+        return result
+
     async def improv_client(self) -> dict:
         """Home Assistant's py-improv-ble-client (over bleak and the real bluetoothd) provisions the lab's
         Improv peripheral: the peripheral speaks Improv as another implementation reads it."""
@@ -434,6 +462,9 @@ class Suite:
             self.improv(), ["--identify", "--hostname", "lab-plug"]))
         await self.scenario("ble-improv-wrong-password", lambda: self.improv_run(
             self.improv(target_password="not-the-lab-password"), ["--protocol", "improv"]))
+        await self.scenario("ble-protocomm-auto", lambda: self.protocomm_run(self.protocomm_ble(), []))
+        await self.scenario("ble-protocomm-pairing", lambda: self.protocomm_run(
+            self.protocomm_ble({"required": True}), ["--protocol", "protocomm"]))
         await self.softap_scenarios()
         self.mark("softap_done")
         await self.scenario("doctor-adapter-down", self.doctor_adapter_down)
