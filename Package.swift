@@ -320,6 +320,7 @@ let package = Package(
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["HelpSnapshots"],
             swiftSettings: strictSettings
         ),
         .testTarget(
