@@ -17,7 +17,7 @@ nonisolated(nonsending) func gAsyncCall<Value>(
 ) async throws -> Value {
     let started = ContinuousClock.now
     do {
-        let value = try await gAsyncCallUnlogged(start: start, finish: finish)
+        let value = try await gAsyncCallUnlogged(isolation: #isolation, start: start, finish: finish)
         networkManagerLog.debug("NetworkManager \(name): ok in \(milliseconds(since: started)) ms")
         return value
     } catch {
@@ -34,11 +34,16 @@ private func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
     return seconds * 1000 + attoseconds / 1_000_000_000_000_000
 }
 
-private nonisolated(nonsending) func gAsyncCallUnlogged<Value>(
+/// Isolated to an explicit parameter, not `nonisolated(nonsending)`: in an optimised build, Swift 6.3
+/// drops the hop back to a nonsending function's actor after a continuation it awaits resumes
+/// (swiftlang/swift#88157), so the code after the await ran on the global pool, off the libnm thread.
+private func gAsyncCallUnlogged<Value>(
+    isolation: isolated (any Actor)?,
     start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
     finish: @escaping (_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) throws -> Value
 ) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
+    defer { isolation?.preconditionIsolated("a libnm call resumed off its actor's thread") }
+    return try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
         let completion = GAsyncCompletion { source, result in
             // The callback runs on the libnm thread, where the awaiting code resumes too.
             nonisolated(unsafe) let outcome = Result { try finish(source, result) }
