@@ -263,7 +263,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkManagerTests",
-            dependencies: ["NetworkManager", "Transports", "TestSupport"],
+            dependencies: ["NetworkManager", "CLibNM", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
