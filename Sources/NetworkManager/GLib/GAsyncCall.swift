@@ -34,9 +34,9 @@ private func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
     return seconds * 1000 + attoseconds / 1_000_000_000_000_000
 }
 
-/// Isolated to an explicit parameter, not `nonisolated(nonsending)`: in an optimised build, Swift 6.3
-/// drops the hop back to a nonsending function's actor after a continuation it awaits resumes
-/// (swiftlang/swift#88157), so the code after the await ran on the global pool, off the libnm thread.
+/// Isolated to an explicit parameter, not `nonisolated(nonsending)`: in an optimised build, Swift 6.3.1
+/// resumed the code after a continuation awaited in a nonsending function on the global pool instead
+/// of the caller's actor (compare swiftlang/swift#88157), off the libnm thread.
 private func gAsyncCallUnlogged<Value>(
     isolation: isolated (any Actor)?,
     start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
