@@ -23,7 +23,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        // Without its default traits: "BinaryDelimitedStreams" imports full Foundation (ICU) for
+        // InputStream/OutputStream, which ztprov never uses.
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
     ],
     targets: [
         // MARK: Executable: parse, wire, print
@@ -34,6 +36,7 @@ let package = Package(
                 "Provisioning",
                 "DeviceEmulator",
                 "BluFi",
+                "Improv",
                 "Protocomm",
                 "ZhitingLAN",
                 "CryptoPrimitives",
@@ -47,6 +50,7 @@ let package = Package(
                 "JSONWriting",
                 "SQLiteRecordStore",
                 "PostgresRecordStore",
+                "StringEssentials",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -59,11 +63,13 @@ let package = Package(
             name: "Provisioning",
             dependencies: [
                 "BluFi",
+                "Improv",
                 "Protocomm",
                 "ZhitingLAN",
                 "Transports",
                 "CryptoPrimitives",
                 "Records",
+                "StringEssentials",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -101,6 +107,11 @@ let package = Package(
             name: "Improv",
             swiftSettings: strictSettings
         ),
+        /// The few string operations FoundationEssentials lacks, so no target needs full Foundation (ICU).
+        .target(
+            name: "StringEssentials",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Ports: the protocols flows and adapters meet at
 
@@ -113,7 +124,7 @@ let package = Package(
 
         .target(
             name: "Records",
-            dependencies: ["JSONWriting"],
+            dependencies: ["JSONWriting", "StringEssentials"],
             swiftSettings: strictSettings
         ),
 
@@ -121,7 +132,7 @@ let package = Package(
 
         .target(
             name: "Sockets",
-            dependencies: ["Transports", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Transports", "CryptoPrimitives", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -131,7 +142,7 @@ let package = Package(
         ),
         .target(
             name: "BlueZ",
-            dependencies: ["DBus", "Transports"],
+            dependencies: ["DBus", "Transports", "StringEssentials"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -151,7 +162,7 @@ let package = Package(
         ),
         .target(
             name: "PostgresRecordStore",
-            dependencies: ["CLibPQ", "Records"],
+            dependencies: ["CLibPQ", "Records", "StringEssentials"],
             swiftSettings: strictSettings
         ),
 
@@ -252,6 +263,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "StringEssentialsTests",
+            dependencies: ["StringEssentials"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "JSONWritingTests",
             dependencies: ["JSONWriting"],
             swiftSettings: strictSettings
@@ -269,7 +285,7 @@ let package = Package(
         .testTarget(
             name: "ProvisioningTests",
             dependencies: [
-                "Provisioning", "DeviceEmulator", "BluFi", "Protocomm", "ZhitingLAN", "Transports", "Records",
+                "Provisioning", "DeviceEmulator", "BluFi", "Improv", "Protocomm", "ZhitingLAN", "Transports", "Records",
                 "CryptoPrimitives", "TestSupport", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -300,7 +316,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Records",
+                "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Improv", "Records",
                 "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -6,7 +6,8 @@ The layers come from the package manifest (`swift package dump-package`), not fr
   - the crypto door is the owner of COpenSSL;
   - ports are the targets an owner of a C module depends on (other than C modules and the crypto door);
   - protocol cores are the library targets that depend on nothing of ours but the crypto door and other cores;
-  - adapters own a C module (other than OpenSSL), depend on another adapter, or depend on ports alone;
+  - adapters own a C module (other than OpenSSL), depend on another adapter, or depend on ports (and the crypto door)
+    alone;
   - test support is what only tests depend on; every other library target is orchestration.
 
 Rules:
@@ -14,7 +15,9 @@ Rules:
     process, network, clock or randomness API of Foundation or the system (they are bytes in, bytes out);
   - orchestration imports no adapter and no C module;
   - each C module is imported only by its owner, and only from one folder of it;
-  - only executables print.
+  - only executables print;
+  - an executable's options (its `Options/` folder) are plain data: no file, process, environment, clock or
+    randomness API there; reading secrets, files and sockets is wiring (`Wiring/`).
 
 Usage: check-dependencies.py [SOURCES_DIR]      check a tree (default: ./Sources) against `swift package dump-package`
        check-dependencies.py --self-test        prove every rule and the layer derivation can fail, on made-up trees
@@ -101,7 +104,8 @@ def derive_layers(manifest: dict) -> Layers:
     while changed:
         candidates = {
             name for name in rest - layers.cores - layers.adapters
-            if set(deps[name]) & layers.adapters or (deps[name] and set(deps[name]) <= layers.ports)
+            if set(deps[name]) & layers.adapters
+            or (set(deps[name]) & layers.ports and set(deps[name]) <= layers.ports | {layers.crypto_door})
         }
         changed = bool(candidates)
         layers.adapters |= candidates
@@ -134,6 +138,9 @@ def violations(sources: pathlib.Path, layers: Layers) -> list[str]:
         if target in layers.cores:
             for match in CORE_FORBIDDEN_APIS.finditer(code):
                 found.append(f"{relative}: core {target} uses {match.group(0).strip()} (I/O, clock or randomness)")
+        if target in layers.executables and "Options" in relative.parts[1:-1]:
+            for match in CORE_FORBIDDEN_APIS.finditer(code):
+                found.append(f"{relative}: options of {target} use {match.group(0).strip()} (I/O belongs in Wiring/)")
         if target not in layers.executables and PRINT.search(code):
             found.append(f"{relative}: prints outside an executable")
     for module, folders in c_folders.items():
@@ -143,7 +150,8 @@ def violations(sources: pathlib.Path, layers: Layers) -> list[str]:
 
 
 def strip_comments(text: str) -> str:
-    return re.sub(r"//.*", "", text)
+    """The code without comments and the contents of one-line string literals (a message may say "Thread")."""
+    return re.sub(r"//.*", "", re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', text))
 
 
 def made_up_manifest() -> dict:
@@ -203,6 +211,8 @@ def self_test() -> int:
         "orchestration imports an adapter": {"Flows/Flow.swift": "public import Radio\n"},
         "orchestration imports a C module": {"Flows/Flow.swift": "import CBus\n"},
         "library prints": {"Radio/Scanner.swift": "func f() { print(\"x\") }\n"},
+        "options read the environment": {"tool/Options/Secret.swift": "let e = ProcessInfo.processInfo.environment\n"},
+        "options read a file": {"tool/Options/Profile.swift": "let d = try Data(contentsOf: url)\n"},
     }
     for name, files in cases.items():
         with tempfile.TemporaryDirectory() as directory:
@@ -220,6 +230,9 @@ def self_test() -> int:
             "Frames/Frame.swift": "import Crypto\nimport Text\nimport Foundation\nstruct F { var date: Int; let random: UInt8 }\n",
             "Flows/Flow.swift": "import Frames\nimport Ports\nimport Foundation\nlet now = Date()\n",
             "tool/Main.swift": "import Radio\nprint(\"ok\")\n",
+            "tool/Wiring/Secret.swift": "let e = ProcessInfo.processInfo.environment\n",
+            "tool/Options/Flags.swift": "struct Flags { var file: String?; var environmentVariable: String? }\n",
+            "tool/Options/Help.swift": 'let help = "for a Thread device, not a file // nor ProcessInfo"\n',
         }
         for relative, text in allowed.items():
             (root / relative).parent.mkdir(parents=True, exist_ok=True)

@@ -8,16 +8,21 @@ extension BlueZClient: GATTCentral {
     ///
     /// Call it after discovery stopped (`findDevice` returns with discovery stopped). Each attempt has
     /// `timeouts.connectAttempt` for `Connect` plus `ServicesResolved`; failures are retried as `retryPolicy`
-    /// decides. Throws `BlueZError`, `CancellationError`, or what `body` throws.
+    /// decides. No attempt and no pause before one outlasts the caller's `deadline`, which ends connecting
+    /// with `DeadlineExceeded`. Throws `BlueZError`, `CancellationError`, or what `body` throws.
     public func withConnectedDevice<Result>(
         _ device: BlueZDevice, requiring services: [String] = [], retryPolicy: BlueZRetryPolicy = BlueZRetryPolicy(),
-        notifications mode: BlueZNotificationMode = .startNotify, _ body: (BlueZGATTConnection) async throws -> Result
+        notifications mode: BlueZNotificationMode = .startNotify,
+        pairing: BlueZPairingPolicy = .justWorks(keepBond: false), until deadline: ContinuousClock.Instant? = nil,
+        _ body: (BlueZGATTConnection) async throws -> Result
     ) async throws -> Result {
         let connected = try await connect(
-            device, requiring: services.map(BluetoothUUID.normalized), retryPolicy: retryPolicy)
+            device, requiring: services.map(BluetoothUUID.normalized), retryPolicy: retryPolicy, until: deadline)
         nextGATTSession += 1
         let session = nextGATTSession
-        gattSessions[session] = GATTSession(device: connected, mode: mode)
+        gattSessions[session] = GATTSession(
+            device: connected, mode: mode, pairing: pairing,
+            wasPaired: tree.device(at: connected.path)?.isPaired ?? false)
         let gatt = BlueZGATTConnection(
             device: connected, services: tree.gattServices(of: connected.path),
             reportedMTU: await currentMTU(of: connected.path) ?? tree.mtu(of: connected.path),
@@ -44,6 +49,12 @@ extension BlueZClient: GATTCentral {
         let device: BlueZDevice
         let mode: BlueZNotificationMode
         var subscriptions: [DBusObjectPath: Subscription] = [:]
+        /// What to do when the device refuses access until the link is paired.
+        var pairing: BlueZPairingPolicy = .never
+        /// Whether the device was paired when the link came up, so a bond made during the scope can be told apart.
+        var wasPaired = false
+        /// Whether this scope already tried to pair (it tries once).
+        var triedPairing = false
     }
 
     /// Notifications on one characteristic: how to turn them off, and where their values go.
@@ -66,12 +77,15 @@ extension BlueZClient: GATTCentral {
 
     private func startNotifications(
         _ characteristic: BlueZGATTCharacteristic, mode: BlueZNotificationMode,
-        into continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
+        into continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation, by limit: BlueZCallLimit
     ) async throws -> NotificationSession {
         if mode == .acquireWhereOffered, characteristic.offersAcquireNotify {
             do {
-                let reply = try await call(
-                    characteristic.path, BlueZNames.gattCharacteristic, "AcquireNotify", [.properties([:])])
+                let reply = try await limit.bounding("GATT subscribe") { timeout in
+                    try await call(
+                        characteristic.path, BlueZNames.gattCharacteristic, "AcquireNotify", [.properties([:])],
+                        timeout: timeout)
+                }
                 if reply.count == 2, case .unixFD(let fd) = reply[0], let mtu = reply[1].integer {
                     return .acquired(
                         BlueZNotifySocket(fd: fd, mtu: mtu, loop: connection.loop, continuation: continuation))
@@ -80,7 +94,9 @@ extension BlueZClient: GATTCentral {
                 // Refused (e.g. another client holds it): the property path still works.
             }
         }
-        _ = try await call(characteristic.path, BlueZNames.gattCharacteristic, "StartNotify")
+        _ = try await limit.bounding("GATT subscribe") { timeout in
+            try await call(characteristic.path, BlueZNames.gattCharacteristic, "StartNotify", timeout: timeout)
+        }
         return .started(characteristic.path)
     }
 
@@ -101,7 +117,7 @@ extension BlueZClient: GATTCentral {
     /// Turns notifications on for one characteristic of a connection's device and streams its values.
     ///
     /// Returns the stream and the MTU an acquired notification socket reported, if one was acquired.
-    func subscribe(session: Int, to characteristic: DBusObjectPath) async throws -> (
+    func subscribe(session: Int, to characteristic: DBusObjectPath, by limit: BlueZCallLimit) async throws -> (
         AsyncThrowingStream<[UInt8], any Error>, mtu: Int?
     ) {
         guard let state = gattSessions[session],
@@ -116,7 +132,8 @@ extension BlueZClient: GATTCentral {
         let watcher = addWatcher(linkWatcher(device: state.device, notify: characteristic, into: continuation))
         do {
             let notifications = try await startNotifications(
-                BlueZGATTCharacteristic(path: characteristic, properties: found), mode: state.mode, into: continuation)
+                BlueZGATTCharacteristic(path: characteristic, properties: found), mode: state.mode, into: continuation,
+                by: limit)
             guard gattSessions[session] != nil else {
                 await stop(notifications)
                 throw BlueZError.linkLost("the connection scope ended")
@@ -132,8 +149,10 @@ extension BlueZClient: GATTCentral {
     }
 
     /// Reads a characteristic's or descriptor's whole value; bluetoothd reads long values in parts.
-    func readValue(_ attribute: DBusObjectPath, interface: String) async throws -> [UInt8] {
-        let reply = try await call(attribute, interface, "ReadValue", [.properties([:])], timeout: timeouts.write)
+    func readValue(_ attribute: DBusObjectPath, interface: String, by limit: BlueZCallLimit) async throws -> [UInt8] {
+        let reply = try await limit.bounding("GATT read") { timeout in
+            try await call(attribute, interface, "ReadValue", [.properties([:])], timeout: timeout)
+        }
         guard reply.count == 1, let value = reply[0].bytes else {
             throw BlueZError.classify(DBusError.unexpectedReply("ReadValue answered \(reply)"))
         }
@@ -143,41 +162,50 @@ extension BlueZClient: GATTCentral {
     /// Writes one value, serialized with every other write; polls while BlueZ says InProgress.
     ///
     /// With response, bluetoothd sends a value longer than MTU − 3 as prepare/execute writes by itself.
-    func writeValue(_ value: [UInt8], to characteristic: DBusObjectPath, type: GATTWriteType = .withResponse)
-        async throws
-    {
-        let deadline = ContinuousClock.now + timeouts.write
+    ///
+    /// The limit covers the wait for earlier writes too: the caller's deadline is when it needs this write done.
+    func writeValue(
+        _ value: [UInt8], to characteristic: DBusObjectPath, type: GATTWriteType = .withResponse,
+        by limit: BlueZCallLimit
+    ) async throws {
         let kind = type == .withResponse ? "request" : "command"
-        try await serializedWrite {
-            while true {
-                do {
-                    _ = try await call(
-                        characteristic, BlueZNames.gattCharacteristic, "WriteValue",
-                        [.bytes(value), .properties(["type": .string(kind)])],
-                        timeout: max(ContinuousClock.now.duration(to: deadline), .milliseconds(1)))
-                    return
-                } catch BlueZError.inProgress(let error) {
-                    guard ContinuousClock.now < deadline else { throw BlueZError.inProgress(error) }
-                    try await Task.sleep(for: BlueZQuirks.writeInProgressPollInterval)
+        try await limit.bounding("GATT write") { _ in
+            try await serializedWrite {
+                while true {
+                    do {
+                        _ = try await call(
+                            characteristic, BlueZNames.gattCharacteristic, "WriteValue",
+                            [.bytes(value), .properties(["type": .string(kind)])], timeout: limit.remaining)
+                        return
+                    } catch BlueZError.inProgress(let error) {
+                        guard !limit.hasPassed else { throw BlueZError.inProgress(error) }
+                        try await Task.sleep(for: BlueZQuirks.writeInProgressPollInterval)
+                    }
                 }
             }
         }
     }
 
-    private func connect(_ device: BlueZDevice, requiring services: [String], retryPolicy: BlueZRetryPolicy)
-        async throws -> BlueZDevice
-    {
+    private func connect(
+        _ device: BlueZDevice, requiring services: [String], retryPolicy: BlueZRetryPolicy,
+        until deadline: ContinuousClock.Instant?
+    ) async throws -> BlueZDevice {
         var device = device
         var attempt = 1
         while true {
+            let own = ContinuousClock.now + timeouts.connectAttempt
+            let limit = deadline.map { $0 < own ? BlueZCallLimit.callers($0) : nil } ?? nil
             do {
-                try await connectOnce(device, requiring: services)
+                try await (limit ?? .own(timeouts.connectAttempt)).bounding("BLE connect") { _ in
+                    try await connectOnce(device, requiring: services, by: limit?.deadline ?? own)
+                }
                 return tree.device(at: device.path) ?? device
             } catch {
                 await disconnect(device.path)
                 guard let failure = BlueZError.classify(error) as? BlueZError,
                     case .retry(let backoff, let reset) = retryPolicy.decision(after: failure, attempt: attempt)
                 else { throw BlueZError.classify(error) }
+                if let deadline, ContinuousClock.now + backoff >= deadline { throw DeadlineExceeded("BLE connect") }
                 attempt += 1
                 if reset == .removeDevice { device = try await forget(device) }
                 try await Task.sleep(for: backoff)
@@ -185,14 +213,17 @@ extension BlueZClient: GATTCentral {
         }
     }
 
-    private func connectOnce(_ device: BlueZDevice, requiring services: [String]) async throws {
+    private func connectOnce(_ device: BlueZDevice, requiring services: [String], by deadline: ContinuousClock.Instant)
+        async throws
+    {
         let path = device.path
         // LE connection creation fails or stalls on many controllers while scanning.
         if let adapter = device.adapter { try await stopDiscovery(on: adapter) }
-        let deadline = ContinuousClock.now + timeouts.connectAttempt
         // A crashed earlier run can leave the link up; Connect would then fail (bluez/bluez#89).
         if tree.device(at: path)?.isConnected != true {
-            _ = try await call(path, BlueZNames.device, "Connect", timeout: timeouts.connectAttempt)
+            _ = try await call(
+                path, BlueZNames.device, "Connect",
+                timeout: max(ContinuousClock.now.duration(to: deadline), .milliseconds(1)))
         }
         try await wait(for: "services of \(device.address)", timeout: ContinuousClock.now.duration(to: deadline)) {
             event, tree in
@@ -263,6 +294,7 @@ extension BlueZClient: GATTCentral {
             await stop(subscription.notifications)
         }
         await disconnect(state.device.path)
+        await releasePairing(of: state)
     }
 
     private func stop(_ notifications: NotificationSession) async {

@@ -55,6 +55,31 @@ extension BlueZClient {
         }
     }
 
+    /// A device matching `filter` that the discovery this client runs on `adapter` has heard (it has an
+    /// `RSSI`), else the first one heard within `timeout`; throws `BlueZError.deviceNotFound` when none is.
+    ///
+    /// For a caller that keeps one discovery running (``withDiscovery(on:filter:duration:_:)``) across many
+    /// devices: unlike ``findDevice(on:filter:timeout:)`` this neither starts nor stops discovery.
+    public func heardDevice(on adapter: BlueZAdapter, filter: BlueZScanFilter, timeout: Duration) async throws
+        -> BlueZDevice
+    {
+        func heard(_ tree: BlueZObjectTree) -> BlueZDevice? {
+            tree.devices(on: adapter.path).first { $0.rssi != nil && filter.matches($0) }
+        }
+        do {
+            try await wait(for: "an advertisement", timeout: timeout) { event, tree in
+                guard let event else { return heard(tree) != nil }
+                return BlueZClient.sighting(event, tree, adapter: adapter.path, filter: filter) != nil
+            }
+        } catch BlueZError.timedOut {
+            throw BlueZError.deviceNotFound
+        }
+        guard let device = tree.devices(on: adapter.path).first(where: filter.matches) else {
+            throw BlueZError.deviceNotFound
+        }
+        return device
+    }
+
     /// The device an event shows as freshly seen on `adapter` and matching `filter`, if any.
     static func sighting(
         _ event: BlueZObjectEvent, _ tree: BlueZObjectTree, adapter: DBusObjectPath, filter: BlueZScanFilter

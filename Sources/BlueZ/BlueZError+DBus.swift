@@ -14,6 +14,10 @@ extension BlueZError {
         "org.bluez.Error.InvalidArguments": BlueZError.invalidArguments,
         "org.bluez.Error.InvalidValueLength": BlueZError.invalidArguments,
         "org.bluez.Error.Blocked": { BlueZError.adapterBlocked($0.message) },
+        "org.bluez.Error.AuthenticationFailed": BlueZError.pairingFailed,
+        "org.bluez.Error.AuthenticationRejected": BlueZError.pairingFailed,
+        "org.bluez.Error.AuthenticationCanceled": BlueZError.pairingFailed,
+        "org.bluez.Error.AuthenticationTimeout": BlueZError.pairingFailed,
         DBusError.Name.unknownObject: BlueZError.doesNotExist,
         DBusError.Name.invalidArgs: BlueZError.invalidArguments,
         DBusError.Name.serviceUnknown: BlueZError.bluetoothdNotRunning,
@@ -74,7 +78,9 @@ extension BlueZError {
         case .bluetoothdNotRunning(let error), .busLost(let error), .accessDenied(let error), .notReady(let error),
             .notPermitted(let error), .notAuthorized(let error), .notSupported(let error), .notConnected(let error),
             .alreadyConnected(let error), .inProgress(let error), .doesNotExist(let error),
-            .connectionAborted(let error), .failed(_, let error), .invalidArguments(let error), .other(let error):
+            .connectionAborted(let error), .failed(_, let error), .invalidArguments(let error),
+            .pairingFailed(let error),
+            .other(let error):
             error
         default:
             nil

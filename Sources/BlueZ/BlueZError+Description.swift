@@ -18,6 +18,7 @@ extension BlueZError: CustomStringConvertible {
         case .failed(_, let error), .notPermitted(let error), .notAuthorized(let error), .notSupported(let error),
             .notConnected(let error), .alreadyConnected(let error), .invalidArguments(let error), .other(let error):
             "BlueZ refused: \(error)"
+        case .pairingFailed(let error): "pairing with the device failed (\(error))"
         case .inProgress(let error): "an earlier operation is still pending in BlueZ (\(error))"
         case .doesNotExist(let error): "the object no longer exists in BlueZ (\(error)); scan again"
         case .timedOut(let what): "timed out: \(what)"

@@ -46,6 +46,8 @@ public enum BlueZError: Error, Sendable, Hashable {
     case linkLost(String)
     /// The device resolved its services but not the ones the profile needs (stale cache or wrong device).
     case servicesMissing(String)
+    /// Pairing failed: the device refused or cancelled it, or it timed out (`org.bluez.Error.Authentication*`).
+    case pairingFailed(DBusError)
     /// Any other D-Bus error.
     case other(DBusError)
 }

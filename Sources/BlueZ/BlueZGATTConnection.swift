@@ -30,25 +30,78 @@ public struct BlueZGATTConnection: GATTConnection {
     /// The ATT MTU from the characteristics' `MTU` property or an acquired socket, else 23.
     public var mtu: Int { reportedMTU ?? acquiredMTU.value.withLock { $0 } ?? BlueZQuirks.defaultATTMTU }
 
-    /// Reads with `ReadValue`; throws `BlueZError` (e.g. `.notPermitted` when the link must be encrypted).
+    /// Reads with `ReadValue` within the adapter's write limit; throws `BlueZError` (e.g. `.notPermitted`
+    /// when the link must be encrypted).
     public func read(_ characteristic: GATTCharacteristic) async throws -> [UInt8] {
-        try await client.readValue(try path(characteristic.id), interface: BlueZNames.gattCharacteristic)
+        try await read(characteristic.id, interface: BlueZNames.gattCharacteristic, by: .own(client.timeouts.write))
+    }
+
+    /// Reads with `ReadValue` until the caller's deadline; throws `DeadlineExceeded` when it passes first.
+    public func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) async throws
+        -> [UInt8]
+    {
+        try await read(characteristic.id, interface: BlueZNames.gattCharacteristic, by: .callers(deadline))
     }
 
     /// Reads a descriptor with `ReadValue`.
     public func read(_ descriptor: GATTDescriptor) async throws -> [UInt8] {
-        try await client.readValue(try path(descriptor.id), interface: BlueZNames.gattDescriptor)
+        try await read(descriptor.id, interface: BlueZNames.gattDescriptor, by: .own(client.timeouts.write))
     }
 
-    /// Writes with `WriteValue` (`type` request or command); throws `BlueZError` (e.g. `.notConnected`).
+    /// Writes with `WriteValue` (`type` request or command) within the adapter's write limit; throws
+    /// `BlueZError` (e.g. `.notConnected`).
     public func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws {
-        try await client.writeValue(value, to: try path(characteristic.id), type: type)
+        try await writeValue(value, to: characteristic, type: type, by: .own(client.timeouts.write))
+    }
+
+    /// Writes with `WriteValue` until the caller's deadline; throws `DeadlineExceeded` when it passes first.
+    public func write(
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
+        until deadline: ContinuousClock.Instant
+    ) async throws {
+        try await writeValue(value, to: characteristic, type: type, by: .callers(deadline))
     }
 
     /// Starts a notification session that the connection scope stops.
     public func subscribe(to characteristic: GATTCharacteristic) async throws -> AsyncThrowingStream<[UInt8], any Error>
     {
-        let (stream, mtu) = try await client.subscribe(session: session, to: try path(characteristic.id))
+        try await subscribe(to: characteristic, by: .own(client.timeouts.call))
+    }
+
+    /// Starts a notification session until the caller's deadline; throws `DeadlineExceeded` when it passes first.
+    public func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant)
+        async throws -> AsyncThrowingStream<[UInt8], any Error>
+    {
+        try await subscribe(to: characteristic, by: .callers(deadline))
+    }
+
+    private func read(_ id: GATTAttributeID, interface: String, by limit: BlueZCallLimit) async throws -> [UInt8] {
+        let path = try path(id)
+        return try await pairingIfRefused { try await client.readValue(path, interface: interface, by: limit) }
+    }
+
+    private func writeValue(
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType, by limit: BlueZCallLimit
+    ) async throws {
+        let path = try path(characteristic.id)
+        try await pairingIfRefused { try await client.writeValue(value, to: path, type: type, by: limit) }
+    }
+
+    /// Runs `access`; when the device refuses it until the link is paired, pairs as the scope's policy allows
+    /// (once per scope) and runs it again. Throws ``BlueZError/pairingFailed(_:)`` when pairing fails.
+    private func pairingIfRefused<Value: Sendable>(_ access: () async throws -> Value) async throws -> Value {
+        do {
+            return try await access()
+        } catch let error as BlueZError where error.gattFailureKind == .insufficientSecurity {
+            guard try await client.pairForAccess(session: session) else { throw error }
+            return try await access()
+        }
+    }
+
+    private func subscribe(to characteristic: GATTCharacteristic, by limit: BlueZCallLimit) async throws
+        -> AsyncThrowingStream<[UInt8], any Error>
+    {
+        let (stream, mtu) = try await client.subscribe(session: session, to: try path(characteristic.id), by: limit)
         if let mtu { acquiredMTU.value.withLock { $0 = mtu } }
         return stream
     }

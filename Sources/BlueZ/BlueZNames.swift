@@ -16,6 +16,12 @@ public enum BlueZNames {
     public static let gattCharacteristic = "org.bluez.GattCharacteristic1"
     /// A remote GATT descriptor.
     public static let gattDescriptor = "org.bluez.GattDescriptor1"
+    /// Where agents are registered.
+    public static let agentManagerPath = DBusObjectPath("/org/bluez")!
+    /// The agent-manager interface.
+    public static let agentManager = "org.bluez.AgentManager1"
+    /// The interface a pairing agent serves.
+    public static let agent = "org.bluez.Agent1"
     /// The standard object-manager interface bluetoothd exports at `/`.
     public static let objectManager = "org.freedesktop.DBus.ObjectManager"
     /// The standard properties interface.

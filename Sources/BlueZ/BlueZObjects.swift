@@ -37,6 +37,16 @@ public struct BlueZDevice: Sendable, Hashable {
     public var rssi: Int? { properties["RSSI"]?.integer }
     /// Advertised and resolved service UUIDs, normalized.
     public var serviceUUIDs: [String] { properties["UUIDs"]?.strings?.map(BluetoothUUID.normalized) ?? [] }
+    /// Advertised service data by service UUID, normalized.
+    public var serviceData: [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for entry in properties["ServiceData"]?.entries ?? [] {
+            if let uuid = entry.key.string, let bytes = entry.value.bytes {
+                result[BluetoothUUID.normalized(uuid)] = bytes
+            }
+        }
+        return result
+    }
     /// Manufacturer data by company identifier.
     public var manufacturerData: [UInt16: [UInt8]] {
         var result: [UInt16: [UInt8]] = [:]

@@ -42,4 +42,20 @@ public enum BlueZQuirks {
     /// `WriteValue` answers `InProgress` while another GATT operation runs on the link; there is no readiness
     /// signal, so bleak polls every 10 ms until its deadline.
     public static let writeInProgressPollInterval = Duration.milliseconds(10)
+
+    /// bluetoothd reports a GATT access that needs an encrypted or paired link (ATT 0x05, 0x0C, 0x0F) as
+    /// `NotPermitted` "Not paired"; other `NotPermitted` answers are refusals that pairing does not change.
+    public static func isNotPaired(_ message: String) -> Bool {
+        message.lowercased().contains("not paired")
+    }
+
+    /// The ATT error code in a `Failed` reason such as "Operation failed with ATT error: 0x0e".
+    public static func attError(in reason: String) -> UInt8? {
+        let marker = "att error: 0x"
+        let lower = reason.lowercased()
+        guard let start = lower.indices.first(where: { lower[$0...].hasPrefix(marker) }) else { return nil }
+        let digits = lower[start...].dropFirst(marker.count).prefix { $0.isHexDigit }
+        guard digits.count == 2 else { return nil }
+        return UInt8(digits, radix: 16)
+    }
 }

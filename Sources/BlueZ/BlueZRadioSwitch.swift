@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import StringEssentials
 
 /// Whether the kernel's rfkill switch blocks a controller.
 ///
@@ -26,7 +27,7 @@ public struct SysfsRadioSwitch: BlueZRadioSwitch {
         return entries.filter { $0.hasPrefix("rfkill") }.contains { entry in
             ["soft", "hard"].contains { file in
                 let text = try? String(contentsOfFile: "\(directory)/\(entry)/\(file)", encoding: .utf8)
-                return text?.trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+                return text?.trimmingWhitespace() == "1"
             }
         }
     }

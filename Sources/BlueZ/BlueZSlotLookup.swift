@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Resolves a station slot number to the kernel name of its controller.
 public protocol BlueZSlotLookup: Sendable {

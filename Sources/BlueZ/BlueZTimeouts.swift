@@ -4,12 +4,14 @@ public struct BlueZTimeouts: Sendable, Hashable {
     public var call: Duration
     /// One connect attempt: `Connect` plus `ServicesResolved`.
     public var connectAttempt: Duration
-    /// One acknowledged GATT write.
+    /// One acknowledged GATT write or read when the caller gives no deadline of its own (flows give theirs).
     public var write: Duration
     /// Waiting for `Connected=false` after `Disconnect`.
     public var disconnect: Duration
     /// Finding a device again after `RemoveDevice`.
     public var rediscovery: Duration
+    /// `Pair`, which waits for the device's side of the pairing.
+    public var pairing: Duration = .seconds(30)
 
     /// The defaults: 10 s calls, 20 s per connect attempt, 5 s writes, 10 s disconnect, 10 s rediscovery.
     public init(

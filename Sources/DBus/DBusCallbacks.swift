@@ -27,13 +27,43 @@ enum DBusCallbacks {
         callback.connection?.assumeIsolated { $0.replyArrived(callback.token, result) }
     }
 
-    static let filter: DBusHandleMessageFunction = { _, message, context in
+    static let filter: DBusHandleMessageFunction = { bus, message, context in
+        if let bus, let message, let context, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL {
+            let callback = Unmanaged<DBusCallbackContext>.fromOpaque(context).takeUnretainedValue()
+            return answer(message, on: bus, callback: callback)
+        }
         guard let message, let context, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL,
             let signal = decodeSignal(message)
         else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         let callback = Unmanaged<DBusCallbackContext>.fromOpaque(context).takeUnretainedValue()
         callback.connection?.assumeIsolated { $0.signalArrived(signal) }
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+    }
+
+    /// Answers a method call to an object the connection serves; others are left to libdbus.
+    private static func answer(_ message: OpaquePointer, on bus: OpaquePointer, callback: DBusCallbackContext)
+        -> DBusHandlerResult
+    {
+        let text = { (pointer: UnsafePointer<CChar>?) in pointer.map { String(cString: $0) } ?? "" }
+        let (path, interface, member) = (
+            text(dbus_message_get_path(message)), text(dbus_message_get_interface(message)),
+            text(dbus_message_get_member(message))
+        )
+        guard
+            let answer = callback.connection?.assumeIsolated({
+                $0.cannedAnswer(path: path, interface: interface, member: member)
+            }) ?? nil
+        else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        let reply: OpaquePointer? =
+            switch answer {
+            case .empty: dbus_message_new_method_return(message)
+            case .error(let name, let description): dbus_message_new_error(message, name, description)
+            }
+        if let reply {
+            if dbus_message_get_no_reply(message) == 0 { _ = dbus_connection_send(bus, reply, nil) }
+            dbus_message_unref(reply)
+        }
+        return DBUS_HANDLER_RESULT_HANDLED
     }
 
     private static func decodeReply(_ reply: OpaquePointer) -> Result<[DBusValue], DBusError> {

@@ -37,6 +37,8 @@ public actor DBusConnection {
 
     public nonisolated let loop: DBusLoopExecutor
     private var handle: OpaquePointer?
+    /// Objects served with canned answers, by path.
+    var servedObjects: [String: @Sendable (String, String) -> CannedAnswer] = [:]
     private var socketSource: Int?
     private var calls: [UInt64: PendingCall] = [:]
     var subscriptions: [UInt64: Subscription] = [:]
@@ -209,12 +211,8 @@ public actor DBusConnection {
         continuation: CheckedContinuation<Result<Reply, any Error>, Never>
     ) throws(DBusError) {
         guard let handle else { throw closedBecause ?? .disconnected("the connection is not open") }
-        guard
-            let message = dbus_message_new_method_call(
-                call.destination, call.path.rawValue, call.interface, call.member)
-        else { preconditionFailure("libdbus ran out of memory building a message") }
+        let message = try DBusMessageWriter.message(for: call)
         defer { dbus_message_unref(message) }
-        try DBusMessageWriter.append(call.arguments, to: message)
         var pending: OpaquePointer?
         precondition(dbus_connection_send_with_reply(handle, message, &pending, CDBus_TIMEOUT_INFINITE) != 0)
         guard let pending else { throw .disconnected("the connection closed before \(call) was sent") }

@@ -5,6 +5,21 @@ import CDBus
 /// Values are checked first, because libdbus answers a malformed value with a warning (or an abort, when
 /// `DBUS_FATAL_WARNINGS` is set) rather than an error; after the check only memory exhaustion can fail.
 enum DBusMessageWriter {
+    /// A new method-call message carrying `call` and its arguments; the caller owns it and unrefs it.
+    static func message(for call: DBusMethodCall) throws(DBusError) -> OpaquePointer {
+        guard
+            let message = dbus_message_new_method_call(
+                call.destination, call.path.rawValue, call.interface, call.member)
+        else { preconditionFailure("libdbus ran out of memory building a message") }
+        do throws(DBusError) {
+            try append(call.arguments, to: message)
+        } catch {
+            dbus_message_unref(message)
+            throw error
+        }
+        return message
+    }
+
     static func append(_ values: [DBusValue], to message: OpaquePointer) throws(DBusError) {
         for value in values {
             try validate(value)

@@ -5,12 +5,8 @@ import CDBus
 enum DBusWireFormat {
     /// Marshals a method call with its arguments into wire bytes.
     static func marshal(_ call: DBusMethodCall) throws(DBusError) -> [UInt8] {
-        guard
-            let message = dbus_message_new_method_call(
-                call.destination, call.path.rawValue, call.interface, call.member)
-        else { preconditionFailure("libdbus ran out of memory building a message") }
+        let message = try DBusMessageWriter.message(for: call)
         defer { dbus_message_unref(message) }
-        try DBusMessageWriter.append(call.arguments, to: message)
         // Only a sent message gets a serial; a parser rejects serial 0.
         dbus_message_set_serial(message, 1)
         var buffer: UnsafeMutablePointer<CChar>? = nil

@@ -25,7 +25,10 @@ public actor InMemoryDatagramLink: DatagramLink {
     public let localEndpoint: DatagramEndpoint
     public private(set) var sent: [SentDatagram] = []
     private var peers: [DatagramEndpoint: Peer] = [:]
-    private var inbox: [Datagram] = []
+    private var inbox: [Datagram] = [] {
+        didSet { if !inbox.isEmpty { wakeWaiters() } }
+    }
+    private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// A link for a flow at `localEndpoint` (127.0.0.1:54321 by default, like a real client).
     public init(localEndpoint: DatagramEndpoint = DatagramEndpoint(address: [127, 0, 0, 1], port: 54321)!) {
@@ -63,11 +66,37 @@ public actor InMemoryDatagramLink: DatagramLink {
 
     public func receive(until deadline: ContinuousClock.Instant) async throws -> Datagram? {
         while inbox.isEmpty {
-            let now = ContinuousClock.now
-            guard now < deadline else { return nil }
-            try await Task.sleep(until: min(deadline, now + .milliseconds(1)), clock: .continuous)
+            try Task.checkCancellation()
+            guard ContinuousClock.now < deadline else { return nil }
+            do {
+                try await withDeadline(deadline, "datagram receive") { await self.arrival() }
+            } catch is DeadlineExceeded {
+                return nil
+            }
         }
         return inbox.removeFirst()
+    }
+
+    /// Returns once something is in the inbox, or once the waiting task is cancelled.
+    private func arrival() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiter in
+                if !inbox.isEmpty || Task.isCancelled {
+                    waiter.resume()
+                } else {
+                    waiters.append(waiter)
+                }
+            }
+        } onCancel: {
+            Task { await self.wakeWaiters() }
+        }
+    }
+
+    /// Wakes every waiting receive; each looks at the inbox again.
+    private func wakeWaiters() {
+        let woken = waiters
+        waiters = []
+        for waiter in woken { waiter.resume() }
     }
 
     private func deliver(_ bytes: [UInt8], to endpoint: DatagramEndpoint) {

@@ -2,30 +2,45 @@ import Transports
 
 /// The steps of a join and of the way back, each with its own deadline.
 extension NMSoftAPJoiner {
-    /// Scans for the hotspot until a trustworthy scan shows it, rescanning after scans that did not.
+    /// Scans for the hotspot until a scan finished since the start shows it, rescanning after scans
+    /// that did not; an entry only an earlier scan saw is never activated (see ``NMAccessPointSearch``).
     func findAccessPoint(
         for request: WiFiJoinRequest,
         on device: LibNMWiFiDevice,
         cancellable: GCancellableHandle
     ) async throws -> LibNMAccessPoint {
         let ssid = Array(request.ssid.utf8)
-        var search = NMAccessPointSearch(ssid: ssid, bssid: request.bssid, lastScan: device.lastScan)
+        let listed = device.accessPoints
+        var search = NMAccessPointSearch(
+            ssid: ssid, bssid: request.bssid, lastScan: device.lastScan, accessPoints: listed.map(\.summary))
         try await device.requestScan(ssid: ssid, cancellable: cancellable)
         return try await gWaitUntil(
-            watching: device.scanWatches,
+            watching: device.scanWatches + listed.flatMap(\.lastSeenWatches),
             timeout: request.timeouts.scan,
             cancellable: cancellable,
-            timedOut: NetworkManagerError.accessPointNotFound(ssid: request.ssid)
+            timedOut: Self.notFound(request.ssid, search: search, in: device)
         ) {
             let accessPoints = device.accessPoints
-            if let index = search.bestMatch(in: accessPoints.map(\.summary)),
-                search.isFresh(lastScan: device.lastScan, now: LibNMWiFiDevice.now)
+            if let index = search.bestMatch(
+                in: accessPoints.map(\.summary), lastScan: device.lastScan, now: LibNMWiFiDevice.now)
             {
                 return accessPoints[index]
             }
             if search.shouldRescan(lastScan: device.lastScan) { device.requestScanInBackground(ssid: ssid) }
             return nil
         }
+    }
+
+    /// Why the scan deadline passed: nothing with the SSID is listed, or only an entry no scan since the
+    /// start has seen.
+    private static func notFound(_ ssid: String, search: NMAccessPointSearch, in device: LibNMWiFiDevice)
+        -> NetworkManagerError
+    {
+        guard let stale = search.staleMatch(in: device.accessPoints.map(\.summary)) else {
+            return .accessPointNotFound(ssid: ssid)
+        }
+        let secondsAgo = max(0, (LibNMWiFiDevice.now / 1000) - Int64(stale.lastSeen))
+        return .accessPointNotSeenAgain(ssid: ssid, lastSeenSecondsAgo: Int(secondsAgo))
     }
 
     /// Adds and activates the hotspot profile, then waits until NetworkManager reports it activated.

@@ -25,6 +25,10 @@ public enum NetworkManagerError: Error, Sendable, Equatable {
     case deviceUnavailable(interface: String, state: NMDeviceState)
     /// No scan within the deadline showed the hotspot.
     case accessPointNotFound(ssid: String)
+    /// The hotspot is still listed from a scan `lastSeenSecondsAgo` seconds back, but no scan within the
+    /// deadline saw it again: it went away (switched off, out of range), and joining it would only take
+    /// the host off its network until NetworkManager gave up.
+    case accessPointNotSeenAgain(ssid: String, lastSeenSecondsAgo: Int)
     /// NetworkManager gave up on the activation and said why (`nil`: it gave no reason).
     case activationFailed(NMStateReason?)
     /// Activating `network` (the hotspot, or the previous profile) did not finish within its deadline.
@@ -45,7 +49,7 @@ extension NetworkManagerError: WiFiJoinFailure {
         case .wifiDeviceNotFound, .notWiFiDevice, .ethernetTestLinkUnavailable, .wifiDisabled, .deviceUnavailable,
             .alreadyJoined:
             .interfaceUnavailable
-        case .accessPointNotFound: .networkNotFound
+        case .accessPointNotFound, .accessPointNotSeenAgain: .networkNotFound
         case .activationFailed(let reason): Self.kind(of: reason?.meaning ?? .other)
         case .activationTimedOut: .timedOut
         case .restoreFailed: .restoreFailed
@@ -78,6 +82,8 @@ extension NetworkManagerError: CustomStringConvertible {
         case .wifiDisabled: "Wi-Fi is switched off in NetworkManager"
         case .deviceUnavailable(let interface, let state): "\(interface) cannot be used while \(state)"
         case .accessPointNotFound(let ssid): "no access point named \(ssid) in the scan results"
+        case .accessPointNotSeenAgain(let ssid, let secondsAgo):
+            "\(ssid) is listed from a scan \(secondsAgo) s ago, but no scan since has seen it"
         case .activationFailed(let reason?): "NetworkManager could not join the hotspot: \(reason)"
         case .activationFailed(nil): "NetworkManager could not join the hotspot and gave no reason"
         case .activationTimedOut(let network, let state): "joining \(network) did not finish in time (device \(state))"

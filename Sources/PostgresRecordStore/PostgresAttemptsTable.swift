@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Records
 
 /// The `attempts` table's statements and the mapping between its rows (as text) and records.
@@ -11,13 +11,16 @@ enum PostgresAttemptsTable {
         "firmware_device",
     ]
 
-    private static let fromMicroseconds = "timestamptz 'epoch' + $%d::bigint * interval '1 microsecond'"
+    /// The instant whose microseconds since the epoch are parameter `index`.
+    private static func fromMicroseconds(_ index: Int) -> String {
+        "timestamptz 'epoch' + $\(index)::bigint * interval '1 microsecond'"
+    }
 
     static let insert =
         "INSERT INTO attempts (\(columns.joined(separator: ", "))) VALUES ("
         + (1...columns.count).map { index in
             switch columns[index - 1] {
-            case "started_at", "finished_at": String(format: fromMicroseconds, index)
+            case "started_at", "finished_at": fromMicroseconds(index)
             case "steps": "$\(index)::jsonb"
             default: "$\(index)"
             }
@@ -25,7 +28,7 @@ enum PostgresAttemptsTable {
 
     static let select = """
         SELECT \(columns.map(selected).joined(separator: ", ")) FROM attempts
-        WHERE ($1::bigint IS NULL OR started_at >= \(String(format: fromMicroseconds, 1)))
+        WHERE ($1::bigint IS NULL OR started_at >= \(fromMicroseconds(1)))
           AND ($2::text IS NULL OR station = $2::text)
         ORDER BY started_at, id
         """

@@ -1,6 +1,6 @@
 public import Records
 
-import class Foundation.JSONEncoder
+import class FoundationEssentials.JSONEncoder
 
 /// Records in a PostgreSQL database: one store for a whole line, so a device provisioned at one
 /// station counts as done at every other.
@@ -13,6 +13,8 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
     public nonisolated let location: RecordStoreLocation
     private let executor: RecordStoreQueueExecutor
     private let connection: LibPQConnection
+    /// Whether the database holds ztprov's tables; a read-only store of an empty database has none.
+    private let hasTables: Bool
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -26,10 +28,43 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
         self.location = location
         executor = RecordStoreQueueExecutor(label: "ztprov.postgres")
         connection = LibPQConnection()
+        hasTables = true
         try redacting { () throws(RecordStoreError) in
             try connection.connect(url: url, connectTimeout: connectTimeout)
             try prepareSchema()
         }
+    }
+
+    /// Connects for reading only (`ztprov report`): the session's transactions are read-only, so the
+    /// server refuses any write, the schema is checked but never created, and a statement that would
+    /// wait on a writer's lock for longer than ``readLockTimeout`` fails instead. A role that may only
+    /// `SELECT` is enough.
+    public init(readingURL url: String, connectTimeout: Duration = .seconds(10)) async throws(RecordStoreError) {
+        let location = RecordStoreLocation.postgres(url: url)
+        self.location = location
+        executor = RecordStoreQueueExecutor(label: "ztprov.postgres")
+        let connection = LibPQConnection()
+        self.connection = connection
+        hasTables = try Self.redacting(at: location) { () throws(RecordStoreError) in
+            try connection.connect(url: url, connectTimeout: connectTimeout)
+            try connection.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+            try connection.execute("SET lock_timeout = \(Self.readLockTimeout.components.seconds * 1000)")
+            let tables = try connection.execute(
+                "SELECT to_regclass('attempts') IS NOT NULL, to_regclass('ztprov_schema') IS NOT NULL")
+            let hasSchemaTable = tables.first?[1] == "t"
+            let version =
+                hasSchemaTable ? try connection.execute("SELECT max(version) FROM ztprov_schema").first?[0] ?? nil : nil
+            let recorded = hasSchemaTable ? Int(version ?? "") ?? -1 : nil
+            return try !PostgresSchema.assess(hasAttempts: tables.first?[0] == "t", recordedVersion: recorded)
+        }
+    }
+
+    /// How long a read-only store's statement waits for a lock before it fails.
+    public static let readLockTimeout: Duration = .seconds(2)
+
+    /// Whether the session refuses writes (`transaction_read_only`), as the server reports it.
+    var isReadOnlySession: Bool {
+        get throws(RecordStoreError) { try connection.execute("SHOW transaction_read_only").first?[0] == "on" }
     }
 
     public func append(_ record: ProvisioningRecord) throws(RecordStoreError) {
@@ -53,6 +88,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
     }
 
     public func records(matching query: RecordQuery) throws(RecordStoreError) -> [ProvisioningRecord] {
+        guard hasTables else { return [] }
         let since = query.since.map { String(PostgresAttemptsTable.microseconds($0)) }
         let rows = try redacting { () throws(RecordStoreError) in
             try connection.execute(PostgresAttemptsTable.select, [since, query.station])
@@ -88,6 +124,12 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
     /// Runs `body`, taking the URL's password out of any error it throws.
     @discardableResult
     private func redacting<T>(_ body: () throws(RecordStoreError) -> T) throws(RecordStoreError) -> T {
+        try Self.redacting(at: location, body)
+    }
+
+    private static func redacting<T>(at location: RecordStoreLocation, _ body: () throws(RecordStoreError) -> T)
+        throws(RecordStoreError) -> T
+    {
         do {
             return try body()
         } catch {

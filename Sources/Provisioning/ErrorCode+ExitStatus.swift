@@ -2,7 +2,8 @@ extension ErrorCode {
     /// The process exit status the code implies, per the command-line contract's table.
     public var exitStatus: ExitStatus {
         switch self {
-        case .invalidOption, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid, .recordsInvalidLocation,
+        case .invalidOption, .improvNotSupported, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid,
+            .recordsInvalidLocation,
             .batchBadInput, .softAPInvalidSSID,
             .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .softAPCredentialsMissing:
             .usage
@@ -12,24 +13,28 @@ extension ErrorCode {
             .lanPortInUse, .lanSocketFailed, .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed,
             .recordsReadFailed, .outputFailed:
             .hostPrecondition
-        case .bleDeviceNotFound, .softAPHotspotNotFound, .lanNoReply, .lanDeviceNotFound:
+        case .bleDeviceNotFound, .improvAlreadyProvisioned, .softAPHotspotNotFound, .lanNoReply, .lanDeviceNotFound:
             .deviceNotFound
         case .bleConnectAborted, .bleServicesMissing, .bleRefused, .bleLinkLost, .bluFiSequenceMismatch,
-            .bluFiProtocolError, .softAPJoinFailed, .softAPRestoreFailed, .softAPDeviceUnreachable,
+            .bluFiProtocolError, .improvRejected, .improvProtocolError, .softAPJoinFailed, .softAPRestoreFailed,
+            .softAPDeviceUnreachable,
             .softAPEndpointMissing, .softAPConnectionClosed, .softAPProtocolError, .softAPOutcomeUnknown,
             .lanSendFailed, .scUnreachable:
             .linkFailure
         case .bluFiNegotiationFailed, .wrongPoP, .softAPSessionRejected, .softAPHandshakeFailed,
-            .softAPUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected:
+            .softAPUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected,
+            .blePairingFailed:
             .authenticationFailed
         case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiJoinTimeout,
-            .bluFiWiFiScanFailed, .softAPWiFiWrongPassword, .softAPWiFiNotFound, .softAPWiFiJoinFailed,
+            .bluFiWiFiScanFailed, .improvWiFiUnableToConnect, .softAPWiFiWrongPassword, .softAPWiFiNotFound,
+            .softAPWiFiJoinFailed,
             .softAPConfigRejected:
             .wifiJoinFailed
         case .bluFiUnusableDeviceID, .lanBadReply, .handoffNoToken, .handoffNoInfo, .handoffNotConfirmed,
             .handoffServerMismatch, .handoffRejected, .handoffTargetIsHub, .scHTTPError, .scBadResponse:
             .handoffFailed
-        case .timeout, .softAPJoinTimeout, .softAPDeviceTimeout, .softAPWiFiConnectTimeout, .scTimeout:
+        case .timeout, .improvAuthorizationTimeout, .softAPJoinTimeout, .softAPDeviceTimeout, .softAPWiFiConnectTimeout,
+            .scTimeout:
             .timeout
         case .batchIncomplete:
             .batchIncomplete

@@ -7,6 +7,8 @@ extension ErrorCode {
     public var hint: String {
         switch self {
         case .invalidOption: "Fix the option as the message says; `ztprov <command> --help` lists the options."
+        case .improvNotSupported:
+            "Leave out the option the device does not support; `ztprov scan` shows what it supports."
         case .secretMissing: "Give the secret with its --…-file or --…-env option, or run on a terminal to be asked."
         case .secretUnreadable: "Point the --…-file option at a readable regular file that holds only the secret."
         case .secretEmpty:
@@ -41,6 +43,7 @@ extension ErrorCode {
         case .outputFailed: "Check where stdout goes (a full disk, a pipe whose reader stopped) and run again."
         case .recordsReadFailed:
             "Check the database is readable and not damaged (`sqlite3 FILE 'PRAGMA integrity_check'`)."
+        case .improvAlreadyProvisioned: "Reset the device's Wi-Fi settings as its manual says, then provision it again."
         case .bleDeviceNotFound:
             "Put the device in provisioning mode, move closer, and check --device or --name-prefix."
         case .softAPHotspotNotFound: "Put the device in provisioning mode, move closer, and check --ap-ssid."
@@ -52,6 +55,8 @@ extension ErrorCode {
         case .bleRefused: "Run again with --verbose to see what bluetoothd refused."
         case .bleLinkLost: "Move closer and run again; a device that keeps dropping may need a power cycle."
         case .bluFiSequenceMismatch: "Run again; if it repeats, power-cycle the device."
+        case .improvRejected: "Check the value the device refused; power-cycle the device if it repeats."
+        case .improvProtocolError: "Run again with --verbose; report the device's firmware if it repeats."
         case .bluFiProtocolError: "Run again with --verbose; the firmware may speak another BluFi dialect."
         case .softAPJoinFailed: "Move closer and run again; --verbose shows NetworkManager's reason."
         case .softAPRestoreFailed: "Reconnect by hand: `nmcli connection up <name>` for the previous connection."
@@ -64,6 +69,7 @@ extension ErrorCode {
         case .scUnreachable: "Check the host's internet connection and --sc-url."
         case .bluFiNegotiationFailed: "Force the scheme the firmware uses with --security v1, v2 or none."
         case .wrongPoP: "Give the proof of possession printed on the device or in its manual."
+        case .blePairingFailed: "Put the device in pairing mode, or pair it with `bluetoothctl pair ADDRESS` first."
         case .softAPSessionRejected: "Check the PoP or SRP credentials and --security."
         case .softAPHandshakeFailed: "Check the PoP or SRP credentials; power-cycle the device and run again."
         case .softAPUnsupportedSecurity: "Force a scheme the firmware accepts with --security 0, 1 or 2."
@@ -75,6 +81,7 @@ extension ErrorCode {
             "Check the SSID and that the network is 2.4 GHz and in range of the device."
         case .bluFiWiFiJoinFailed, .softAPWiFiJoinFailed: "Check the network accepts new clients and run again."
         case .bluFiWiFiJoinTimeout: "Move the device closer to the access point, or give a longer --timeout."
+        case .improvWiFiUnableToConnect: "Check the Wi-Fi password and that the 2.4 GHz network reaches the device."
         case .bluFiWiFiScanFailed: "Run again; the device could not scan while busy."
         case .softAPConfigRejected: "Check the SSID and password lengths; the device refused the settings."
         case .bluFiUnusableDeviceID: "The firmware sent an unusable device ID; give --device-id to `ztprov handoff`."
@@ -87,6 +94,8 @@ extension ErrorCode {
         case .handoffTargetIsHub: "Give the device's own ID; the target is a Smart Assistant hub."
         case .scHTTPError: "Check --sc-url and the SC's status; run again later."
         case .scBadResponse: "Check --sc-url points at the SC; run again with --verbose."
+        case .improvAuthorizationTimeout:
+            "Press the device's button when asked, or give --authorization-timeout more time."
         case .timeout: "Run again with a longer --timeout, closer to the device."
         case .softAPJoinTimeout: "Move closer to the device and run again, or give a longer --timeout."
         case .softAPDeviceTimeout: "Move closer and run again; the device stopped answering."

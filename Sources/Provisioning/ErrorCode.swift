@@ -9,6 +9,8 @@
 public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     // MARK: Usage (2)
     case invalidOption = "usage.invalid-option"
+    /// The Improv device lacks a command an option asks for (`--identify`, `--hostname` …).
+    case improvNotSupported = "improv.not-supported"
     case secretMissing = "usage.secret-missing"
     case secretUnreadable = "usage.secret-unreadable"
     /// A secret source gave an empty value; open networks are chosen with `--open-network` instead.
@@ -56,6 +58,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
 
     // MARK: Device not found (4)
     case bleDeviceNotFound = "ble.device-not-found"
+    /// The Improv device is provisioned already and takes no settings.
+    case improvAlreadyProvisioned = "improv.already-provisioned"
     case softAPHotspotNotFound = "softap.hotspot-not-found"
     case lanNoReply = "lan.no-reply"
     case lanDeviceNotFound = "lan.device-not-found"
@@ -70,6 +74,10 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case bluFiSequenceMismatch = "blufi.sequence-mismatch"
     /// A frame the other side cannot use: malformed, unexpected, or refused by the device.
     case bluFiProtocolError = "blufi.protocol-error"
+    /// The Improv device reported an error for a command (other than failing to join).
+    case improvRejected = "improv.rejected"
+    /// The Improv device sent values that break the specification.
+    case improvProtocolError = "improv.protocol-error"
     case softAPJoinFailed = "softap.join-failed"
     case softAPRestoreFailed = "softap.restore-failed"
     case softAPDeviceUnreachable = "softap.device-unreachable"
@@ -90,6 +98,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The device's hotspot refused the password the host joined with.
     case hotspotPasswordRejected = "softap.hotspot-password-rejected"
     case scTokenRejected = "sc.token-rejected"
+    /// The device refuses its provisioning endpoints until the link is paired, and pairing did not succeed.
+    case blePairingFailed = "ble.pairing-failed"
 
     // MARK: The device could not join the target Wi-Fi (7)
     case bluFiWiFiWrongPassword = "blufi.wifi-wrong-password"
@@ -98,6 +108,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The device was still trying when the join's time ran out.
     case bluFiWiFiJoinTimeout = "blufi.wifi-join-timeout"
     case bluFiWiFiScanFailed = "blufi.wifi-scan-failed"
+    /// The Improv device could not join with the settings (a wrong password, a network out of range).
+    case improvWiFiUnableToConnect = "improv.wifi-unable-to-connect"
     case softAPWiFiWrongPassword = "softap.wifi-wrong-password"
     case softAPWiFiNotFound = "softap.wifi-not-found"
     case softAPWiFiJoinFailed = "softap.wifi-join-failed"
@@ -118,6 +130,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
 
     // MARK: Timeouts (9)
     case timeout = "timeout"
+    /// Nobody authorized the Improv device (pressed its button) within the wait.
+    case improvAuthorizationTimeout = "improv.authorization-timeout"
     case softAPJoinTimeout = "softap.join-timeout"
     case softAPDeviceTimeout = "softap.device-timeout"
     case softAPWiFiConnectTimeout = "softap.wifi-connect-timeout"

@@ -1,11 +1,13 @@
-import Foundation
+import StringEssentials
 
 /// The secrets inside a PostgreSQL URL, found without a URL parser so that even a URL libpq would
 /// reject is redacted.
 ///
-/// People write passwords raw, with `/ ? @ #` in them, so nothing in the user info can be trusted to
-/// delimit it: everything between `://` and the last `@` is hidden, user name included. Every
-/// `password=` parameter (in any case, however often repeated) is hidden too.
+/// People write passwords raw, with `/ ? @ # &` in them, so no single character can be trusted to
+/// delimit one. The query starts at the first `?` followed by a libpq parameter name and `=`; everything
+/// between `://` and the last `@` before it is hidden, user name included. The value of every secret
+/// parameter (`password`, `sslpassword`, …, in any case, however often repeated) is hidden up to the next
+/// `&` followed by a libpq parameter name and `=`, or to the end.
 struct PostgresURLPassword {
     /// The secrets as written in the URL (maybe percent-encoded), longest first.
     let written: [String]
@@ -22,7 +24,7 @@ struct PostgresURLPassword {
             .filter { !$0.isEmpty }.sorted { $0.count > $1.count }
     }
 
-    /// The URL with its user info and every `password=` value replaced by `****`.
+    /// The URL with its user info and every secret parameter's value replaced by `****`.
     var redactedURL: String {
         var ranges = Self.passwordParameters(in: url)
         if let range = Self.userInfoRange(in: url) { ranges.append(range) }
@@ -33,21 +35,46 @@ struct PostgresURLPassword {
         return text
     }
 
-    /// The characters that end or break libpq's reading of user info, percent-encoded by
-    /// ``encodingUserInfo(_:)``; a `%` counts when no two hex digits follow it.
+    /// The characters that end or break libpq's reading of user info or of a query value, percent-encoded
+    /// by ``encodingSecrets(_:)``; a `%` counts when no two hex digits follow it.
     private static let delimiters: [(raw: String, encoded: String)] = [
         ("%", "%25"), ("/", "%2F"), ("?", "%3F"), ("#", "%23"), ("@", "%40"), ("[", "%5B"), ("]", "%5D"), (" ", "%20"),
+        ("&", "%26"), ("=", "%3D"),
     ]
 
-    /// `url` with the delimiters in its user name and password percent-encoded, so libpq splits the user
-    /// info where this type does (at the last `@`) instead of at the first `/`, `?`, `#` or `@` of a
-    /// raw password, and never quotes a piece of one in an error ("invalid port", "could not translate
-    /// host name"). Existing `%XX` escapes stay; only user info of the `user:password` form is touched.
-    static func encodingUserInfo(_ url: String) -> String {
-        guard let range = userInfoRange(in: url), let colon = url[range].firstIndex(of: ":") else { return url }
-        let user = url[range.lowerBound..<colon]
-        let password = url[url.index(after: colon)..<range.upperBound]
-        return url.replacingCharacters(in: range, with: encoded(user) + ":" + encoded(password))
+    /// libpq's connection parameters (`PQconndefaults`), by which the query and its pairs are found.
+    static let parameterNames: Set<String> = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "require_auth", "channel_binding",
+        "connect_timeout", "client_encoding", "options", "application_name", "fallback_application_name",
+        "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
+        "replication", "gssencmode", "sslmode", "requiressl", "sslnegotiation", "sslcompression", "sslcert",
+        "sslkey", "sslkeylogfile", "sslpassword", "sslcertmode", "sslrootcert", "sslcrl", "sslcrldir", "sslsni",
+        "requirepeer", "ssl_min_protocol_version", "ssl_max_protocol_version", "min_protocol_version",
+        "max_protocol_version", "krbsrvname", "gsslib", "gssdelegation", "service", "target_session_attrs",
+        "load_balance_hosts", "scram_client_key", "scram_server_key", "oauth_issuer", "oauth_client_id",
+        "oauth_client_secret", "oauth_scope",
+    ]
+
+    /// The parameters whose values are secrets.
+    static let secretParameterNames: Set<String> = [
+        "password", "sslpassword", "oauth_client_secret", "scram_client_key", "scram_server_key",
+    ]
+
+    /// `url` with the delimiters in its user name, password and secret parameter values percent-encoded,
+    /// so libpq splits the URL where this type does (user info at the last `@` before the query, a secret
+    /// value at the next `&name=`) instead of at a raw `/`, `?`, `#`, `@` or `&` of a password, and never
+    /// quotes a piece of one in an error ("invalid port", "invalid URI query parameter"). Existing `%XX`
+    /// escapes stay; user info without a `:` is left as it is.
+    static func encodingSecrets(_ url: String) -> String {
+        var text = url
+        for range in passwordParameters(in: url).sorted(by: { $0.lowerBound > $1.lowerBound }) {
+            text.replaceSubrange(range, with: encoded(url[range]))
+        }
+        guard let range = userInfoRange(in: text), let colon = text[range].firstIndex(of: ":") else { return text }
+        let user = text[range.lowerBound..<colon]
+        let password = text[text.index(after: colon)..<range.upperBound]
+        text.replaceSubrange(range, with: encoded(user) + ":" + encoded(password))
+        return text
     }
 
     private static func encoded(_ text: Substring) -> String {
@@ -67,26 +94,29 @@ struct PostgresURLPassword {
         return result
     }
 
-    /// Undoes exactly what ``encodingUserInfo(_:)`` did (and decodes the same escapes where the user
+    /// Undoes exactly what ``encodingSecrets(_:)`` did (and decodes the same escapes where the user
     /// wrote them), giving the secret as the user typed it even when it is not valid percent-encoding.
     private static func decodingDelimiters(_ text: String) -> String {
         delimiters.reversed().reduce(text) {
-            $0.replacingOccurrences(of: $1.encoded, with: $1.raw, options: .caseInsensitive)
+            $0.replacing($1.encoded, with: $1.raw).replacing($1.encoded.lowercased(), with: $1.raw)
         }
     }
 
     /// `text` with every occurrence of a secret, as written and percent-decoded, replaced by `****`.
     func redacted(_ text: String) -> String {
         if text == url { return redactedURL }
-        let forms = written.flatMap { [$0, $0.removingPercentEncoding, Self.decodingDelimiters($0)].compactMap { $0 } }
+        let forms = written.flatMap { [$0, $0.removingPercentEscapes, Self.decodingDelimiters($0)].compactMap { $0 } }
             .filter { !$0.isEmpty }
-        return forms.sorted { $0.count > $1.count }.reduce(text.replacingOccurrences(of: url, with: redactedURL)) {
-            $0.replacingOccurrences(of: $1, with: "****")
+        return forms.sorted { $0.count > $1.count }.reduce(text.replacing(url, with: redactedURL)) {
+            $0.replacing($1, with: "****")
         }
     }
 
+    /// Between `://` and the last `@` before the query.
     private static func userInfoRange(in url: String) -> Range<String.Index>? {
-        guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].lastIndex(of: "@") else {
+        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
+        let end = queryStart(in: url) ?? url.endIndex
+        guard schemeEnd.upperBound <= end, let at = url[schemeEnd.upperBound..<end].lastIndex(of: "@") else {
             return nil
         }
         return schemeEnd.upperBound..<at
@@ -96,20 +126,44 @@ struct PostgresURLPassword {
         userInfoRange(in: url).map { String(url[$0]) }
     }
 
-    /// The value ranges of every `password=` parameter after the first `?`, matched without regard to case.
-    private static func passwordParameters(in url: String) -> [Range<String.Index>] {
-        guard let question = url.firstIndex(of: "?") else { return [] }
-        var ranges: [Range<String.Index>] = []
-        var start = url.index(after: question)
-        while start < url.endIndex {
-            let end = url[start...].firstIndex(of: "&") ?? url.endIndex
-            let pair = url[start..<end]
-            let key = pair.prefix { $0 != "=" }
-            if key.trimmingCharacters(in: .whitespaces).lowercased() == "password", key.endIndex < pair.endIndex {
-                ranges.append(url.index(after: key.endIndex)..<end)
-            }
-            start = end < url.endIndex ? url.index(after: end) : end
+    /// The first `?` after `://` that a libpq parameter name and `=` follow: a `?` in a raw password does not
+    /// start the query.
+    private static func queryStart(in url: String) -> String.Index? {
+        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
+        var index = schemeEnd.upperBound
+        while let question = url[index...].firstIndex(of: "?") {
+            if startsPair(url, at: url.index(after: question)) { return question }
+            index = url.index(after: question)
         }
-        return ranges
+        return nil
+    }
+
+    /// Whether a libpq parameter name (in any case) and `=` start at `index`.
+    private static func startsPair(_ url: String, at index: String.Index) -> Bool {
+        let name = url[index...].prefix { $0 != "=" && $0 != "&" }
+        guard name.endIndex < url.endIndex, url[name.endIndex] == "=" else { return false }
+        return parameterNames.contains(name.trimmingSpaces().lowercased())
+    }
+
+    /// The value ranges of every secret parameter in the query, matched without regard to case; a value
+    /// runs to the next `&` that starts another parameter, or to the end.
+    private static func passwordParameters(in url: String) -> [Range<String.Index>] {
+        guard let question = queryStart(in: url) else { return [] }
+        var pairs: [String.Index] = [url.index(after: question)]
+        var index = url.index(after: question)
+        while let ampersand = url[index...].firstIndex(of: "&") {
+            let next = url.index(after: ampersand)
+            if startsPair(url, at: next) { pairs.append(next) }
+            index = next
+        }
+        return pairs.enumerated().compactMap { position, start in
+            let end = position + 1 < pairs.count ? url.index(before: pairs[position + 1]) : url.endIndex
+            let pair = url[start..<end]
+            let name = pair.prefix { $0 != "=" }
+            guard secretParameterNames.contains(name.trimmingSpaces().lowercased()),
+                name.endIndex < pair.endIndex
+            else { return nil }
+            return url.index(after: name.endIndex)..<end
+        }
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// One provisioning attempt as the factory line keeps it: who, where, how, how long, and how it ended.
 ///

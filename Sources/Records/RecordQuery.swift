@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Which records `ztprov report` exports.
 public struct RecordQuery: Sendable, Equatable {

@@ -19,6 +19,9 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
         /// A URL scheme ztprov does not know (a misspelt `postgres://`, say); taken as a file name it
         /// would put the URL, password and all, into the file system.
         case unknownScheme
+        /// libpq's `key=value` form (`host=db password=…`): taken as a file name it would put the
+        /// password into the file system; ztprov takes PostgreSQL locations as URLs only.
+        case connectionString
     }
 
     /// Reads `--db` text: a `postgres://`/`postgresql://` URL (scheme in any case), `sqlite:PATH`, or a
@@ -28,16 +31,25 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
         switch scheme {
         case "postgres", "postgresql":
             guard text.dropFirst(scheme!.count).hasPrefix("://") else { throw .unknownScheme }
-            self = .postgres(url: PostgresURLPassword.encodingUserInfo(scheme! + text.dropFirst(scheme!.count)))
+            self = .postgres(url: PostgresURLPassword.encodingSecrets(scheme! + text.dropFirst(scheme!.count)))
         case "sqlite":
             let path = String(text.dropFirst("sqlite:".count))
             guard !path.isEmpty else { throw .empty }
             self = .sqlite(path: path)
         case nil:
             guard !text.isEmpty else { throw .empty }
+            guard !Self.isConnectionString(text) else { throw .connectionString }
             self = .sqlite(path: text)
         default:
             throw .unknownScheme
+        }
+    }
+
+    /// Whether `text` has a libpq `name=` pair (`host=db`, `password = x`) at its start or after a space.
+    private static func isConnectionString(_ text: String) -> Bool {
+        text.split(separator: "=", omittingEmptySubsequences: false).dropLast().contains { before in
+            let name = before.split(separator: " ").last.map(String.init) ?? ""
+            return PostgresURLPassword.parameterNames.contains(name.lowercased())
         }
     }
 

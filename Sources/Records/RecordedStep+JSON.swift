@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON both stores keep steps in: `[{"milliseconds":412,"name":"connect"}]`, in the order they ran,
 /// with sorted keys so the same steps are always the same text.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Records
 
 /// The `attempts` table's statements and the mapping between its rows and records.

@@ -1,9 +1,12 @@
+import Glibc
 public import Records
 
-import struct Foundation.Data
-import class Foundation.FileManager
-import class Foundation.JSONEncoder
-import struct Foundation.URL
+import struct FoundationEssentials.CocoaError
+import struct FoundationEssentials.Data
+import class FoundationEssentials.FileManager
+import class FoundationEssentials.JSONEncoder
+import struct FoundationEssentials.POSIXError
+import struct FoundationEssentials.URL
 
 /// Records in an SQLite file: the default store, one file per station, shared by the station's processes.
 ///
@@ -124,8 +127,14 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
             throw RecordStoreError(
-                .unavailable, "cannot create the directory \(parent.path): \(error.localizedDescription)")
+                .unavailable, "cannot create the directory \(parent.path): \(reason(error))")
         }
+    }
+
+    /// The system's words for why a file operation failed ("Permission denied").
+    private static func reason(_ error: any Error) -> String {
+        guard let posix = (error as? CocoaError)?.underlying as? POSIXError else { return "\(error)" }
+        return String(cString: strerror(posix.code.rawValue))
     }
 
     private static func jsonArray(_ keys: Set<String>) throws(RecordStoreError) -> String {

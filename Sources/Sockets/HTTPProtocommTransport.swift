@@ -58,12 +58,34 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     ///
     /// Throws `HTTPTransportError`, or `CancellationError` within about 50 ms of cancellation.
     public func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8] {
+        try exchange(endpoint: endpoint, payload: payload, callersDeadline: nil)
+    }
+
+    /// ``exchange(endpoint:payload:)`` bounded by the caller's deadline instead of ``exchangeTimeout``
+    /// (a connection attempt still takes at most ``connectTimeout``); throws `DeadlineExceeded` when the
+    /// caller's deadline ends it.
+    public func exchange(endpoint: String, payload: [UInt8], until deadline: ContinuousClock.Instant) async throws
+        -> [UInt8]
+    {
+        try exchange(endpoint: endpoint, payload: payload, callersDeadline: deadline)
+    }
+
+    private func exchange(endpoint: String, payload: [UInt8], callersDeadline: ContinuousClock.Instant?) throws
+        -> [UInt8]
+    {
         let request = try HTTPProtocommRequest(endpoint: endpoint, payload: payload)
         try Task.checkCancellation()
         let started = ContinuousClock.now
         let response: HTTPResponse
         do {
-            response = try perform(request, on: try readyConnection(for: request))
+            let connectBy = min(started + connectTimeout, callersDeadline ?? .now + connectTimeout)
+            let connection = try readyConnection(for: request, until: connectBy)
+            response = try perform(request, on: connection, until: callersDeadline ?? .now + exchangeTimeout)
+        } catch let error as HTTPTransportError
+            where error.isTimeout && callersDeadline.map({ ContinuousClock.now >= $0 }) == true
+        {
+            Self.log.debug("HTTP POST /\(endpoint) (\(payload.count) bytes): the caller's deadline passed")
+            throw DeadlineExceeded("HTTP POST /\(endpoint)")
         } catch {
             Self.log.debug("HTTP POST /\(endpoint) (\(payload.count) bytes): \(error)")
             throw error
@@ -91,7 +113,9 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     }
 
     /// The open connection if the device kept it, otherwise a new one when that cannot lose a session.
-    private func readyConnection(for request: HTTPProtocommRequest) throws -> TCPConnection {
+    private func readyConnection(for request: HTTPProtocommRequest, until deadline: ContinuousClock.Instant) throws
+        -> TCPConnection
+    {
         if let connection {
             switch connection.idleState() {
             case .open: return connection
@@ -105,7 +129,6 @@ public actor HTTPProtocommTransport: ProtocommTransport {
             sessionBoundToSocket = false
             throw HTTPTransportError.sessionConnectionLost
         }
-        let deadline = ContinuousClock.now + connectTimeout
         do throws(TCPConnectionFailure) {
             let opened = try TCPConnection.open(to: device, interface: interface, until: deadline)
             connection = opened
@@ -116,8 +139,9 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     }
 
     /// Sends one request and reads its response; any failure drops the connection.
-    private func perform(_ request: HTTPProtocommRequest, on connection: TCPConnection) throws -> HTTPResponse {
-        let deadline = ContinuousClock.now + exchangeTimeout
+    private func perform(
+        _ request: HTTPProtocommRequest, on connection: TCPConnection, until deadline: ContinuousClock.Instant
+    ) throws -> HTTPResponse {
         do {
             try sendBytes(request.encoded(for: device, cookie: cookie), on: connection, for: request, until: deadline)
             let response = try receiveResponse(on: connection, for: request, until: deadline)

@@ -44,6 +44,14 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
     case malformedResponse(endpoint: String, HTTPResponseParserError)
     /// The server sent bytes nobody asked for, so later responses could not be matched to requests.
     case unsolicitedBytes
+
+    /// Whether a limit ended the exchange (connecting or the request itself), not the device or the system.
+    var isTimeout: Bool {
+        switch self {
+        case .connectTimedOut, .exchangeTimedOut: true
+        default: false
+        }
+    }
 }
 
 extension HTTPTransportError: CustomStringConvertible {

@@ -5,14 +5,9 @@ import Transports
 ///
 /// Owned by one actor at a time, so it needs no locking; closing happens when the last reference goes.
 final class TCPConnection {
-    /// How long one `poll()` may sleep before the task's cancellation flag is looked at again.
-    ///
-    /// Polling in slices keeps cancellation within this delay without a second descriptor to wake us.
-    static let cancellationCheckInterval = Duration.milliseconds(50)
-
     private let descriptor: Int32
 
-    private init(descriptor: Int32) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
@@ -119,28 +114,17 @@ final class TCPConnection {
         guard pending == 0 else { throw .connectFailed(errno: pending) }
     }
 
-    /// Sleeps until the socket is ready for `events`, in slices short enough to notice cancellation.
-    private func wait(
+    /// Waits until the socket is ready for `events`, the deadline passes or the task is cancelled.
+    func wait(
         for events: Int16,
         until deadline: ContinuousClock.Instant,
         orThrow timeout: TCPConnectionFailure
     ) throws(TCPConnectionFailure) {
-        while true {
-            guard !Task.isCancelled else { throw .cancelled }
-            let remaining = deadline - .now
-            guard remaining > .zero else { throw timeout }
-            var request = pollfd(fd: descriptor, events: events, revents: 0)
-            let result = poll(&request, 1, Self.milliseconds(min(remaining, Self.cancellationCheckInterval)))
-            // Readiness includes errors and hang-ups: the caller's next call reports them.
-            if result > 0 { return }
-            if result < 0 && errno != EINTR { throw .systemCallFailed("poll", errno: errno) }
+        switch SocketReadiness.wait(for: events, on: descriptor, until: deadline) {
+        case .ready: return
+        case .deadlinePassed: throw timeout
+        case .cancelled: throw .cancelled
+        case .pollFailed(let code): throw .systemCallFailed("poll", errno: code)
         }
-    }
-
-    /// Whole milliseconds, rounded up so a short remainder does not turn into a busy loop.
-    private static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let partial = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: seconds * 1000 + partial)
     }
 }

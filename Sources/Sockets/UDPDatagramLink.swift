@@ -9,8 +9,9 @@ public import Transports
 /// A ``DatagramLink`` over a UDP/IPv4 socket, optionally pinned to one network interface.
 ///
 /// Pinning (SO_BINDTODEVICE) keeps broadcasts on the LAN the user named, and lets several
-/// instances share port 54321 on different interfaces. The socket is non-blocking: waits are short
-/// task sleeps between reads, so a receive never outlives its deadline and honours cancellation.
+/// instances share port 54321 on different interfaces. The socket is non-blocking, and a receive waits in
+/// `poll()` on a thread of its own, so a datagram wakes it at once, it never outlives its deadline, and it
+/// honours cancellation.
 public final class UDPDatagramLink: DatagramLink {
     /// Where the socket listens.
     public struct Configuration: Sendable, Equatable {
@@ -25,12 +26,10 @@ public final class UDPDatagramLink: DatagramLink {
         }
     }
 
-    /// How long a receive sleeps between reads of the non-blocking socket.
-    static let pollInterval = Duration.milliseconds(5)
-
     /// The socket, or -1 once closed; locked so `close()` cannot race a read.
     private let descriptor: Mutex<Int32>
     private let subnetBroadcast: [UInt8]?
+    private let readiness = SocketReadinessWaiter()
 
     /// Opens, pins and binds the socket; the caller must ``close()`` it (or use ``withLink(_:_:)``).
     public init(_ configuration: Configuration) throws(SocketError) {
@@ -114,9 +113,14 @@ public final class UDPDatagramLink: DatagramLink {
                 Self.log.debug("UDP received \(datagram.bytes.count) bytes from \(datagram.source)")
                 return datagram
             }
-            let now = ContinuousClock.now
-            guard now < deadline else { return nil }
-            try await Task.sleep(until: min(deadline, now + Self.pollInterval), clock: .continuous)
+            // A descriptor closed from now on reads as ready (POLLNVAL), and the next read says EBADF.
+            let fd = descriptor.withLock { $0 }
+            switch await readiness.wait(for: Int16(POLLIN), on: fd, until: deadline) {
+            case .ready: continue
+            case .deadlinePassed: return nil
+            case .cancelled: throw CancellationError()
+            case .pollFailed(let code): throw SocketError("poll", errno: code)
+            }
         }
     }
 

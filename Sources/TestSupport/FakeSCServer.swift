@@ -1,7 +1,10 @@
 import Foundation
 
-/// A stand-in SC server on 127.0.0.1, written in Python's http.server so the HTTPS-capable
-/// URLSession adapter is tested against a real HTTP stack, not against itself.
+/// A stand-in SC server on 127.0.0.1, written in Python's http.server (and its `ssl` module for
+/// HTTPS), so our HTTP client is tested against a real HTTP and TLS stack, not against itself.
+///
+/// With TLS the server presents a fresh self-signed certificate for `127.0.0.1` only (no DNS name),
+/// written to ``trustedCertificates`` for the client to trust.
 ///
 /// The session cookie picks the behaviour: `good` gets the token ``token`` (only for a POST to the real
 /// path), `expired` gets SC's "login lost" envelope, `broken` gets HTTP 500, `moved` a redirect
@@ -9,17 +12,20 @@ import Foundation
 public final class FakeSCServer: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
-    /// `http://127.0.0.1:PORT`, for `--sc-url`.
+    /// `http://127.0.0.1:PORT` (`https://` with TLS), for `--sc-url`.
     public let baseURL: String
+    /// The server's certificate as PEM, to trust (nil without TLS).
+    public let trustedCertificates: String?
 
     /// The access token handed out for the `good` session.
     public static let token = "AT-from-sc"
 
     static let script = #"""
-        import http.server, json, os, sys, threading, time
+        import datetime, http.server, ipaddress, json, os, shutil, ssl, sys, tempfile, threading, time
+        directory = tempfile.mkdtemp(prefix="ztprov-fake-sc-")
         # Children of the test runner inherit a mask that blocks SIGTERM, so the server also ends
         # when its stdin closes (the test process went away) rather than waiting for a signal.
-        threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+        threading.Thread(target=lambda: (sys.stdin.read(), shutil.rmtree(directory), os._exit(0)), daemon=True).start()
         class SC(http.server.BaseHTTPRequestHandler):
             def log_message(self, *args): pass
             def answer(self, status, body, headers=()):
@@ -45,28 +51,51 @@ public final class FakeSCServer: @unchecked Sendable {
                     return self.token()
                 self.answer(401, json.dumps({"status": 2009, "reason": "not logged in"}))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SC)
-        sys.stdout.write(f"{server.server_address[1]}\n")
+        certificate = ""
+        if sys.argv[1:] == ["tls"]:
+            from cryptography import x509
+            from cryptography.hazmat.primitives import hashes, serialization
+            from cryptography.hazmat.primitives.asymmetric import ec
+            key = ec.generate_private_key(ec.SECP256R1())
+            name = x509.Name([x509.NameAttribute(x509.oid.NameOID.COMMON_NAME, "fake SC")])
+            now = datetime.datetime.now(datetime.timezone.utc)
+            cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                    .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
+                    .not_valid_after(now + datetime.timedelta(days=1))
+                    .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+                    .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
+                    .sign(key, hashes.SHA256()))
+            certificate = os.path.join(directory, "sc.pem")
+            keyfile = os.path.join(directory, "sc.key")
+            with open(certificate, "wb") as out: out.write(cert.public_bytes(serialization.Encoding.PEM))
+            with open(keyfile, "wb") as out:
+                out.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                            serialization.NoEncryption()))
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(certificate, keyfile)
+            server.socket = context.wrap_socket(server.socket, server_side=True)
+        sys.stdout.write(f"{server.server_address[1]} {certificate}\n")
         sys.stdout.flush()
         server.serve_forever()
         """#
 
     /// Starts the server on a thread of its own (waiting for it blocks) and returns once it listens.
-    public static func start() async throws -> FakeSCServer {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try FakeSCServer() }) }.start()
-        }
+    public static func start(tls: Bool = false) async throws -> FakeSCServer {
+        try await onOwnThread { try FakeSCServer(tls: tls) }
     }
 
-    private init() throws {
+    private init(tls: Bool) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", Self.script]
+        process.arguments = ["-c", Self.script] + (tls ? ["tls"] : [])
         process.standardOutput = output
         process.standardInput = input
         try process.run()
         let line = output.fileHandleForReading.availableData
-        let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        baseURL = "http://127.0.0.1:\(port)"
+        let fields = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+        let port = fields.first ?? ""
+        baseURL = (tls ? "https" : "http") + "://127.0.0.1:\(port)"
+        trustedCertificates = fields.count > 1 ? fields[1] : nil
     }
 
     deinit {

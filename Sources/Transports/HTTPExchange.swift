@@ -1,6 +1,6 @@
 /// One HTTP request/response exchange, the way flows talk to the SC cloud.
 ///
-/// Implemented with URLSession by `Sockets` (it must speak HTTPS) and by small fakes in tests.
+/// Implemented by `Sockets` (`SocketHTTPExchange`: HTTP/1.1, HTTPS through CryptoPrimitives) and by small fakes in tests.
 /// Errors conform to ``TransportFailure``; an HTTP error status is a response, not an error.
 public protocol HTTPExchange: Sendable {
     func perform(_ request: HTTPRequest) async throws -> HTTPReply

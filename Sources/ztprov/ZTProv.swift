@@ -44,6 +44,7 @@ struct ZTProv: AsyncParsableCommand {
             try CommandLineText.checkRawArguments()
             let arguments = try StationProfile.expand(Array(CommandLine.arguments.dropFirst()))
             try CommandLineText.check(arguments)
+            try ShortOptionCluster.check(arguments)
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BlueZ
@@ -46,7 +47,7 @@ struct DBusConnectionTests {
 }
 
 @Suite(.enabled(if: PrivateBus.isAvailable, "\(PrivateBus.unavailableReason ?? "")"))
-struct DBusConnectionLiveTests {
+struct DBusConnectionMockBusTests {
     static func stall(_ milliseconds: Int) -> DBusMethodCall {
         DBusMethodCall(
             destination: "org.bluez", path: .root, interface: "org.freedesktop.DBus.ObjectManager", member: "Stall",

@@ -2,6 +2,7 @@ import ArgumentParser
 import BluFi
 import BlueZ
 import DBus
+import Improv
 import Provisioning
 import Testing
 
@@ -29,8 +30,40 @@ import Testing
         ])
         #expect(command.wifi.securityChoice == .fixed(.v1))
         #expect(command.bluetooth.selector == .slot(2))
-        #expect(command.bluetooth.filter() == BlueZScanFilter(serviceUUIDs: [BluFiGATTProfile.serviceUUID]))
+        #expect(command.bluetooth.filter() == BlueZScanFilter(serviceUUIDs: BLEProtocol.serviceUUIDs))
+        #expect(command.bleProtocol == .auto)
         #expect(throws: ProvisioningError.self) { try command.wifi.settings(expectsDeviceID: false) }
+    }
+
+    @Test func theProtocolNarrowsTheScanToItsService() throws {
+        let command = try BLECommand.parse(["--ssid", "Home", "--protocol", "improv", "--hostname", "porch"])
+        #expect(command.bleProtocol == .fixed(.improv))
+        #expect(
+            command.bluetooth.filter(protocols: command.bleProtocol.candidates)
+                == BlueZScanFilter(serviceUUIDs: [ImprovGATTProfile.serviceUUID]))
+        #expect(command.improv.firstOption == "--hostname")
+        #expect(BLEProtocolChoice.allValueStrings == ["auto"] + BLEProtocol.allCases.map(\.rawValue))
+    }
+
+    /// Options of one protocol are refused with the other, and bad Improv values before anything runs.
+    @Test(arguments: [
+        ["--protocol", "improv", "--security", "v2"],
+        ["--protocol", "improv", "--bssid", "24:0A:C4:12:34:56"],
+        ["--protocol", "blufi", "--identify"],
+        ["--protocol", "blufi", "--device-name", "Porch"],
+        ["--protocol", "thread"],
+        ["--hostname", "-porch"],
+        ["--hostname", String(repeating: "a", count: 64)],
+        ["--device-name", ""],
+        ["--authorization-timeout", "0"],
+    ])
+    func protocolOptionsThatDoNotFitAreUsageErrors(arguments: [String]) {
+        #expect(throws: (any Error).self) { try BLECommand.parse(["--ssid", "Home"] + arguments) }
+    }
+
+    @Test func aGivenAddressIsTheOnlyScanCriterion() throws {
+        let options = try BLEAdapterOptions.parse([])
+        #expect(options.filter(address: "24:0a:c4:12:34:56") == BlueZScanFilter(address: "24:0A:C4:12:34:56"))
     }
 
     @Test func aNamePrefixReplacesTheServiceCriterion() throws {

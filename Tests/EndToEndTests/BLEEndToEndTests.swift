@@ -73,15 +73,6 @@ struct BLEEndToEndTests {
         return first.map { $0["detail"] != "local" } ?? false
     }
 
-    static func expectFailure(
-        _ outcome: ProcessOutcome, code: String, status: Int32, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(outcome.exitStatus == status, "\(outcome)", sourceLocation: sourceLocation)
-        #expect(outcome.standardError.contains("error[\(code)]: "), "\(outcome)", sourceLocation: sourceLocation)
-        #expect(outcome.standardError.contains("\nhint: "), sourceLocation: sourceLocation)
-        #expect(outcome.result?["code"] as? String == code, sourceLocation: sourceLocation)
-    }
-
     /// Each scheme against a device whose version makes automatic security agree (V1 below 1.4).
     @Test(arguments: [("none", 4), ("v1", 3), ("v2", 4)])
     func provisionsWithEachSecurityScheme(security: String, minorVersion: Int) async throws {
@@ -139,7 +130,7 @@ struct BLEEndToEndTests {
                     "--lan-interface", h.topology.hostInterface,
                 ]
             ).run()
-            Self.expectFailure(outcome, code: "blufi.unusable-device-id", status: 8)
+            expectFailure(outcome, code: "blufi.unusable-device-id", status: 8)
             #expect(outcome.standardError.contains("zt-0001a2b3c4d5"), "\(outcome.standardError)")
             try await Self.expectCleanAndSilent(outcome, h)
         }
@@ -148,7 +139,7 @@ struct BLEEndToEndTests {
     @Test func aWrongWiFiPasswordExitsSevenWithTheDevicesReason() async throws {
         try await withHarness(scenario: Self.scenario(blufi: ["wifi_outcome": "wrong-password"])) { h in
             let outcome = try await Self.ble(h).run()
-            Self.expectFailure(outcome, code: "blufi.wifi-wrong-password", status: 7)
+            expectFailure(outcome, code: "blufi.wifi-wrong-password", status: 7)
             #expect(outcome.standardError.lowercased().contains("handshake"), "\(outcome.standardError)")
             try await Self.expectCleanAndSilent(outcome, h)
         }
@@ -157,7 +148,7 @@ struct BLEEndToEndTests {
     @Test func noDeviceExitsFour() async throws {
         try await withHarness(scenario: ["bluez": ["devices": []]]) { h in
             let outcome = try await Self.ble(h, ["--scan-timeout", "1"]).run()
-            Self.expectFailure(outcome, code: "ble.device-not-found", status: 4)
+            expectFailure(outcome, code: "ble.device-not-found", status: 4)
             #expect(try await !Self.bluezMethods(h).contains("Connect"))
             try await Self.expectCleanAndSilent(outcome, h)
         }
@@ -169,7 +160,7 @@ struct BLEEndToEndTests {
     func aLinkLostMidNegotiationExitsFive(frame: Int) async throws {
         try await withHarness(scenario: Self.scenario(faults: ["link_loss_at_frame": .number(Double(frame))])) { h in
             let outcome = try await Self.ble(h, ["--security", "v1"]).run()
-            Self.expectFailure(outcome, code: "ble.link-lost", status: 5)
+            expectFailure(outcome, code: "ble.link-lost", status: 5)
             // Blamed on the step that was running, not on the version reply before it.
             #expect(outcome.standardError.contains("negotiating keys with the device"), "\(outcome)")
             #expect(!outcome.standardError.contains("BluFi version."), "\(outcome)")
@@ -193,7 +184,7 @@ struct BLEEndToEndTests {
     @Test func ctrlCWhileConnectingExits130AfterDisconnecting() async throws {
         try await withHarness(scenario: Self.scenario(device: ["resolve_delay_ms": 600_000])) { h in
             let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("Connecting to"))
-            Self.expectFailure(outcome, code: "interrupted", status: 130)
+            expectFailure(outcome, code: "interrupted", status: 130)
             #expect(outcome.standardError.contains("Interrupted: releasing the device"), "\(outcome)")
             let methods = try await Self.bluezMethods(h)
             #expect(methods.contains("Connect") && methods.last == "Disconnect", "\(methods)")

@@ -85,7 +85,7 @@ extension BLEEndToEndTests {
     @Test func anExplicitV2NeverFallsBack() async throws {
         try await withHarness(scenario: Self.v1CallbacksOn14) { h in
             let outcome = try await BLEEndToEndTests.ble(h, ["--security", "v2"]).run()
-            BLEEndToEndTests.expectFailure(outcome, code: "blufi.negotiation-failed", status: 6)
+            expectFailure(outcome, code: "blufi.negotiation-failed", status: 6)
             #expect(outcome.standardError.contains("DH_PARAM_ERROR"), "\(outcome.standardError)")
             #expect(!outcome.events.contains { $0["event"] as? String == "warning" })
             let methods = try await BLEEndToEndTests.bluezMethods(h)

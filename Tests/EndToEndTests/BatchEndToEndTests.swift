@@ -163,6 +163,8 @@ struct BatchEndToEndTests {
             #expect(unfinished.allSatisfy { $0.code == "interrupted" && !$0.isFinal })
             #expect(Set(records.map(\.deviceKey)).count < 12, "Ctrl-C should leave units untouched")
             try await Self.expectNoLinkLeftUp(h)
+            let discovery = try await BatchDiscoveryEndToEndTests.discoveryCalls(h)
+            #expect(discovery.stops == discovery.starts && discovery.starts.count == 4, "\(discovery)")
         }
     }
 

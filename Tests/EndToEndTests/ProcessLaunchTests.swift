@@ -53,19 +53,17 @@ import Testing
     @Test func killsAProcessThatOutlivesItsDeadline() async throws {
         var launch = ProcessLaunch("/bin/sleep", ["30"])
         launch.deadline = .milliseconds(300)
-        let began = ContinuousClock.now
         let outcome = try await launch.run()
+        // Only the launcher's kill ends sleep with SIGKILL.
         #expect(outcome.termination == .signalled(SIGKILL))
         #expect(outcome.hitDeadline)
-        #expect(ContinuousClock.now - began < .seconds(20))  // sleep would have run 30 s
     }
 
     @Test func interruptsAfterADelay() async throws {
-        let began = ContinuousClock.now
         let outcome = try await ProcessLaunch("/bin/sleep", ["30"]).run(interrupting: .after(.milliseconds(200)))
+        // Left alone, sleep exits 0 after 30 s; SIGINT means the interrupt ended it.
         #expect(outcome.termination == .signalled(SIGINT))
         #expect(!outcome.hitDeadline)
-        #expect(ContinuousClock.now - began < .seconds(20))
     }
 
     @Test func interruptsOnceStandardErrorShowsALine() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The harness's independent Python model of a Zhiting device, served on a free loopback UDP port.
 ///
@@ -21,9 +22,7 @@ final class PythonZhitingDevice: @unchecked Sendable {
     /// Starts the device with the `zhiting` configuration keys of `zhiting_device.py`, on a thread
     /// of its own because waiting for the host to listen blocks.
     static func start(_ zhiting: [String: any Sendable]) async throws -> PythonZhitingDevice {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try PythonZhitingDevice(zhiting) }) }.start()
-        }
+        try await onOwnThread { try PythonZhitingDevice(zhiting) }
     }
 
     private init(_ zhiting: [String: any Sendable]) throws {

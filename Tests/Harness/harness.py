@@ -5,7 +5,7 @@ Every command prints JSON on stdout and diagnostics on stderr, and exits 0 on su
   up --run-dir DIR [--scenario FILE | --scenario-json JSON] [--no-netns]
   down --run-dir DIR
   status --run-dir DIR
-  received --run-dir DIR [--source blufi|improv|protocomm|zhiting]
+  received --run-dir DIR [--source blufi|improv|protocomm_ble|protocomm|zhiting]
   calls --run-dir DIR [--mock bluez|nm]
 `up` starts a private system bus (+ a recorder of all its messages), the BlueZ and NetworkManager
 mocks, two network namespaces joined by a veth pair and the device host in the device namespace.
@@ -256,7 +256,7 @@ def main() -> int:
         commands.add_parser(name).add_argument("--run-dir", required=True)
     received = commands.add_parser("received")
     received.add_argument("--run-dir", required=True)
-    received.add_argument("--source", choices=("blufi", "improv", "protocomm", "zhiting"))
+    received.add_argument("--source", choices=("blufi", "improv", "protocomm_ble", "protocomm", "zhiting"))
     calls = commands.add_parser("calls")
     calls.add_argument("--run-dir", required=True)
     calls.add_argument("--mock", choices=tuple(records.MOCK_NAMES))

@@ -16,6 +16,7 @@ import Transports
         (.wifiDisabled, .interfaceUnavailable),
         (.deviceUnavailable(interface: "wlan0", state: .unmanaged), .interfaceUnavailable),
         (.accessPointNotFound(ssid: "ZT_1A2B3C"), .networkNotFound),
+        (.accessPointNotSeenAgain(ssid: "ZT_1A2B3C", lastSeenSecondsAgo: 4), .networkNotFound),
         (.activationFailed(NMStateReason(device: 7)), .passwordRejected),
         (.activationFailed(NMStateReason(activeConnection: 9)), .passwordRejected),
         (.activationFailed(NMStateReason(device: 53)), .networkNotFound),
@@ -39,5 +40,8 @@ import Transports
         #expect(
             NetworkManagerError.deviceUnavailable(interface: "wlan0", state: .unavailable).description
                 == "wlan0 cannot be used while unavailable")
+        #expect(
+            NetworkManagerError.accessPointNotSeenAgain(ssid: "ZT_1A2B3C", lastSeenSecondsAgo: 4).description
+                == "ZT_1A2B3C is listed from a scan 4 s ago, but no scan since has seen it")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a program to completion, failing with its output when it exits non-zero.
 ///
@@ -12,11 +13,7 @@ import Foundation
 /// machine that long starves every other suite running beside this one.
 enum CommandLineTool {
     static func run(_ path: String, _ arguments: [String]) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try runBlocking(path, arguments) })
-            }
-        }
+        try await onOwnThread { try runBlocking(path, arguments) }
     }
 
     private static func runBlocking(_ path: String, _ arguments: [String]) throws {

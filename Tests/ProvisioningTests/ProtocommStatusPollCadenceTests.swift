@@ -44,17 +44,3 @@ import Testing
         }
     }
 }
-
-@Suite struct SoftAPTimeoutsTests {
-    @Test func theHotspotFlowHandsItsPollCadenceToTheConversation() {
-        let softAP = SoftAPTimeouts(
-            statusPollInterval: .seconds(2), quickStatusPollInterval: .milliseconds(50),
-            quickStatusPollWindow: .seconds(1))
-        #expect(
-            softAP.protocomm
-                == ProtocommTimeouts(
-                    exchange: softAP.exchange, scan: softAP.scan, connect: softAP.connect,
-                    statusPollInterval: .seconds(2), quickStatusPollInterval: .milliseconds(50),
-                    quickStatusPollWindow: .seconds(1)))
-    }
-}

@@ -18,9 +18,15 @@ import Testing
         #expect(try RecordStoreLocation(parsing: text) == expected)
     }
 
-    @Test func emptyAndUnknownSchemesAreRefused() {
+    @Test func emptyAndUnknownSchemesAreRefused() throws {
         #expect(throws: RecordStoreLocation.Refusal.empty) { try RecordStoreLocation(parsing: "") }
         #expect(throws: RecordStoreLocation.Refusal.empty) { try RecordStoreLocation(parsing: "sqlite:") }
+        for text in ["host=db password=hunter2", "dbname = x", " user=u", "x y PassWord=z"] {
+            #expect(throws: RecordStoreLocation.Refusal.connectionString, "\(text)") {
+                try RecordStoreLocation(parsing: text)
+            }
+        }
+        #expect(try RecordStoreLocation(parsing: "sqlite:a=b.sqlite") == .sqlite(path: "a=b.sqlite"))
         for text in ["postgress://u:pw@h/db", "mysql://h", "postgres:/h", "x:y", "Postgres+ssl://h"] {
             #expect(throws: RecordStoreLocation.Refusal.unknownScheme, "\(text)") {
                 try RecordStoreLocation(parsing: text)
@@ -31,10 +37,10 @@ import Testing
     @Test func generatedPasswordsNeverShowInTheLocationOrLibpqStyleMessages() throws {
         var random = SplitMix64(seed: 0x9A55)
         let plain = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-        // In the user info anything goes up to the last `@`. A query value ends at `&`, and a raw `@`
-        // there reads as the end of user info, so query passwords hold neither (libpq agrees on `&`).
+        // In the user info anything goes up to the last `@` before the query; a secret query value runs to
+        // the next `&` that starts a libpq parameter, so it may hold `&`, `@`, `?`, `/` and `#` raw.
         let userInfoRaw = Array("/?@#:&=%+ ")
-        let queryRaw = Array("/?#:=%+ ")
+        let queryRaw = Array("/?@#:&=%+ ")
         func password(_ raw: [Character]) -> String {
             let alphabet = plain + raw + raw
             return "Zq" + String((0..<(6 + random.below(20))).map { _ in alphabet[random.below(alphabet.count)] })
@@ -47,11 +53,22 @@ import Testing
                 ("\(scheme)://line:\(inUserInfo)@db.example:5433/ztprov", inUserInfo),
                 ("\(scheme)://db.example/ztprov?user=line&password=\(inQuery)", inQuery),
                 ("\(scheme)://db.example/ztprov?PassWord=\(inQuery)&password=\(inQuery)&sslmode=require", inQuery),
+                ("\(scheme)://line:\(inUserInfo)@db.example/ztprov?password=\(inQuery)", inQuery),
+                ("\(scheme)://line:\(inUserInfo)@db.example/ztprov?password=\(inQuery)", inUserInfo),
+                ("\(scheme)://db.example/ztprov?sslpassword=\(inQuery)&host=db2", inQuery),
+                ("\(scheme)://line@db.example/ztprov?sslmode=require&PASSWORD=\(inQuery)", inQuery),
             ] {
                 guard let location = try? RecordStoreLocation(parsing: url) else { continue }
                 #expect(!location.description.contains(password), "\(url) → \(location)")
                 let message = "could not connect with " + url + " or " + password
                 #expect(!location.redacting(message).contains(password), "\(url)")
+                guard case .postgres(let encoded) = location else { continue }
+                #expect(!location.redacting(encoded).contains(password), "\(url) → \(encoded)")
+                // What libpq will see splits where the redaction did: the password, percent-encoded, is one value.
+                let query = encoded.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
+                for pair in query.split(separator: "&") where pair.split(separator: "=").count > 2 {
+                    Issue.record("a raw = survived in \(pair) of \(encoded)")
+                }
             }
         }
     }
@@ -79,9 +96,13 @@ import Testing
         ),
         ("postgres://line@db.example/ztprov", "postgres://****@db.example/ztprov"),
         (
-            "postgres://db.example/ztprov?password=a&x=1&PASSWORD=b",
-            "postgres://db.example/ztprov?password=****&x=1&PASSWORD=****"
+            "postgres://db.example/ztprov?password=a&sslmode=require&PASSWORD=b",
+            "postgres://db.example/ztprov?password=****&sslmode=require&PASSWORD=****"
         ),
+        // `&x=1` starts no libpq parameter, so it is part of the password.
+        ("postgres://db.example/ztprov?password=a&x=1", "postgres://db.example/ztprov?password=****"),
+        ("postgres://u@db.example/ztprov?password=p@q/r?s#t", "postgres://****@db.example/ztprov?password=****"),
+        ("postgres://u:p?w@db.example/ztprov", "postgres://****@db.example/ztprov"),
     ])
     func descriptionHidesThePassword(_ url: String, _ shown: String) throws {
         #expect(try RecordStoreLocation(parsing: url).description == shown)

@@ -165,12 +165,30 @@ import Transports
         defer { server.stop() }
         let transport = Self.transport(for: server)
         _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
-        try await Task.sleep(for: .milliseconds(150))
+        server.releaseExtra()
+        #expect(try await server.extraReachedTheClient())
         await #expect(throws: HTTPTransportError.unsolicitedBytes) {
             try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
         }
         await #expect(throws: HTTPTransportError.unsolicitedBytes) {
             try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
+        }
+    }
+
+    /// The flow's deadline replaces the transport's own exchange limit: a reply slower than that limit but
+    /// inside the deadline arrives, and one slower than the deadline is the caller's `DeadlineExceeded`.
+    @Test func theCallersDeadlineReplacesTheExchangeLimit() async throws {
+        let server = try Server { _ in
+            usleep(400_000)
+            return .respond(Server.response(headers: ["Set-Cookie: session=9"]))
+        }
+        defer { server.stop() }
+        let transport = Self.transport(for: server, exchangeTimeout: .milliseconds(100))
+        let reply = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
+        #expect(reply == Array("reply".utf8))
+        await #expect(throws: DeadlineExceeded.self) {
+            try await transport.exchange(
+                endpoint: "prov-session", payload: Self.hello, until: .now + .milliseconds(150))
         }
     }
 
@@ -183,20 +201,18 @@ import Transports
             try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
         }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(20))
+        #expect(elapsed >= .milliseconds(200))
     }
 
     @Test func stopsWaitingWhenTheTaskIsCancelled() async throws {
         let server = try Server { _ in .stayQuiet }
         defer { server.stop() }
-        let transport = Self.transport(for: server, exchangeTimeout: .seconds(30))
-        let started = ContinuousClock.now
+        // Far beyond any test's run: only the cancellation can end this wait with CancellationError.
+        let transport = Self.transport(for: server, exchangeTimeout: .seconds(3600))
         let exchange = Task { try await transport.exchange(endpoint: "prov-config", payload: Self.hello) }
         try await Task.sleep(for: .milliseconds(100))
         exchange.cancel()
         await #expect(throws: CancellationError.self) { try await exchange.value }
-        // Well before the 30 s deadline, so it was the cancellation that ended the wait.
-        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func reportsARefusedConnectionWithItsErrno() async throws {
@@ -217,11 +233,9 @@ import Transports
         let queued = try LoopbackSocket.connect(to: device)
         defer { close(queued) }
         let transport = HTTPProtocommTransport(device: device, connectTimeout: .milliseconds(200))
-        let started = ContinuousClock.now
         await #expect(throws: HTTPTransportError.connectTimedOut(device)) {
             try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
         }
-        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func refusesBadRequestsBeforeConnecting() async throws {

@@ -29,7 +29,8 @@ struct SoftAPOverHTTPTests {
         listsNetworks: Bool = false, progress: @escaping SoftAPProgressSink = { _ in }
     ) async throws -> SoftAPProvisioningOutcome {
         let provisioner = SoftAPProvisioner(
-            joiner: joiner, timeouts: SoftAPTimeouts(statusPollInterval: .milliseconds(20))
+            joiner: joiner,
+            timeouts: SoftAPTimeouts(protocomm: ProtocommTimeouts(statusPollInterval: .milliseconds(20)))
         ) { _, device in
             HTTPProtocommTransport(device: device, connectTimeout: .seconds(2), exchangeTimeout: .seconds(5))
         }

@@ -13,7 +13,14 @@ final class LibNMAccessPoint {
 
     /// What the joiner chooses by, copied out of libnm.
     var summary: NMAccessPointSummary {
-        NMAccessPointSummary(ssid: ssid, bssid: bssid, strength: nm_access_point_get_strength(object.opaque))
+        NMAccessPointSummary(
+            ssid: ssid, bssid: bssid, strength: nm_access_point_get_strength(object.opaque),
+            lastSeen: Int32(nm_access_point_get_last_seen(object.opaque)))
+    }
+
+    /// Signals after which ``summary`` may differ.
+    var lastSeenWatches: [GSignalWatch] {
+        [GSignalWatch(object: object, signal: "notify::last-seen")]
     }
 
     private var ssid: [UInt8] {

@@ -1,6 +1,7 @@
 import CLibPQ
-import Foundation
+import FoundationEssentials
 import Records
+import StringEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -51,7 +52,7 @@ final class LibPQConnection {
         var option = options
         while let keyword = option.pointee.keyword {
             if String(cString: keyword) == "connect_timeout", let value = option.pointee.val,
-                let seconds = Int(String(cString: value).trimmingCharacters(in: .whitespaces)), seconds > 0
+                let seconds = Int(String(cString: value).trimmingSpaces()), seconds > 0
             {
                 return .seconds(max(2, seconds))
             }
@@ -88,6 +89,11 @@ final class LibPQConnection {
     }
 
     /// Runs `sql` with `parameters` as $1, $2, … and returns the rows as text (nil for NULL).
+    ///
+    /// Sent with `PQsendQueryParams` and awaited in short polls, so Ctrl-C or SIGTERM ends a slow statement
+    /// (a lock wait, a busy server): once the task is cancelled the statement has ``cancellationGrace``
+    /// to finish (the record of an interrupted attempt is written then) before the server is asked to
+    /// cancel it with `PQcancel`.
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(RecordStoreError) -> [[String?]] {
         guard let handle else { throw RecordStoreError(.unavailable, "not connected") }
@@ -95,14 +101,73 @@ final class LibPQConnection {
         if PQstatus(handle) != CONNECTION_OK { PQreset(handle) }
         let values = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { values.forEach { free($0) } }
-        let result = PQexecParams(
-            handle, sql, Int32(values.count), nil, values.map { UnsafePointer($0) }, nil, nil, 0)
+        guard
+            PQsendQueryParams(handle, sql, Int32(values.count), nil, values.map { UnsafePointer($0) }, nil, nil, 0) == 1
+        else { throw error(nil, on: handle) }
+        try awaitResult(on: handle)
+        let result = Self.takeResult(of: handle)
         defer { PQclear(result) }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK: return []
         case PGRES_TUPLES_OK: return Self.rows(of: result)
         default: throw error(result, on: handle)
         }
+    }
+
+    /// How long a statement may still run once the task is cancelled before it is cancelled too.
+    static let cancellationGrace: Duration = .milliseconds(500)
+
+    /// Waits until the statement's result is in, polling so cancellation is noticed.
+    private func awaitResult(on handle: OpaquePointer) throws(RecordStoreError) {
+        var cancelledSince: ContinuousClock.Instant?
+        while PQisBusy(handle) == 1 {
+            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Self.pollSliceMilliseconds)
+            if Task.isCancelled {
+                let since = cancelledSince ?? .now
+                cancelledSince = since
+                if ContinuousClock.now - since >= Self.cancellationGrace {
+                    Self.cancel(handle)
+                    throw RecordStoreError(.unavailable, "interrupted while waiting for the database")
+                }
+            }
+            if ready < 0 && errno != EINTR { break }
+            if ready > 0, PQconsumeInput(handle) == 0 { break }
+        }
+    }
+
+    /// Asks the server to cancel the running statement and drops what it still sends, giving up after
+    /// a second (the connection is then finished with the store).
+    private static func cancel(_ handle: OpaquePointer) {
+        if let cancel = PQgetCancel(handle) {
+            var buffer = [CChar](repeating: 0, count: 256)
+            _ = PQcancel(cancel, &buffer, Int32(buffer.count))
+            PQfreeCancel(cancel)
+        }
+        let deadline = ContinuousClock.now + .seconds(1)
+        while PQisBusy(handle) == 1, ContinuousClock.now < deadline {
+            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, pollSliceMilliseconds) > 0, PQconsumeInput(handle) == 0 { return }
+        }
+        while PQisBusy(handle) == 0, let result = PQgetResult(handle) { PQclear(result) }
+    }
+
+    /// The statement's result: the first failed one if any failed, else the last; the rest are cleared.
+    private static func takeResult(of handle: OpaquePointer) -> OpaquePointer? {
+        var kept: OpaquePointer?
+        while let result = PQgetResult(handle) {
+            if let kept, !succeeded(kept) {
+                PQclear(result)
+                continue
+            }
+            PQclear(kept)
+            kept = result
+        }
+        return kept
+    }
+
+    private static func succeeded(_ result: OpaquePointer) -> Bool {
+        PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK
     }
 
     private static func rows(of result: OpaquePointer?) -> [[String?]] {
@@ -130,7 +195,7 @@ final class LibPQConnection {
     private static func message(_ text: UnsafePointer<CChar>?) -> String {
         let message = text.map { String(cString: $0) } ?? ""
         // libpq's messages span lines, continuation lines indented with a tab.
-        return message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        return message.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
             .joined(separator: " ")
     }
 

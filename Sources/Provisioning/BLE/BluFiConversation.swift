@@ -14,7 +14,7 @@ struct BluFiConversation {
     }
 
     let link: any BluFiLink
-    let inbox: BluFiInbox
+    let inbox: NotificationInbox<[UInt8]>
     let timeouts: BluFiTimeouts
     let deadline: ContinuousClock.Instant
     let progress: BluFiProgressSink
@@ -47,7 +47,7 @@ struct BluFiConversation {
         self.deadline = deadline
         self.progress = progress
         self.logger = logger
-        inbox = BluFiInbox()
+        inbox = NotificationInbox()
         traffic = BluFiTraffic(mtu: link.mtu)
     }
 
@@ -152,31 +152,22 @@ struct BluFiConversation {
         if client.awaitedReply == nil { (waiting, nextPoll) = (nil, nil) }
     }
 
-    /// One ATT write, bounded by `limit` and the overall deadline; a failed write means the link is gone.
+    /// One ATT write, bounded by `limit` and the overall deadline, whichever ends first; the link takes
+    /// that deadline as its own, so running out names the limit that ran out, and any other failed write
+    /// means the link is gone.
     private mutating func write(_ bytes: [UInt8], within limit: Duration) async throws {
-        let link = link
-        let limit = min(limit, max(deadline - .now, .zero))
-        let confirmed: Bool
+        let ending = BluFiWriteDeadline(limit: limit, overall: deadline)
         do {
-            confirmed = try await withThrowingTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    try await link.write(bytes)
-                    return true
-                }
-                group.addTask {
-                    try await Task.sleep(for: limit)
-                    return false
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? false
-            }
+            try await link.write(bytes, until: ending.deadline)
         } catch let error as CancellationError {
             throw error
+        } catch is DeadlineExceeded {
+            throw ProvisioningError.bleWriteUnconfirmed(ending.reason, while: activity)
         } catch {
+            if Task.isCancelled { throw CancellationError() }
             linkIsUp = false
             throw ProvisioningError.bleLinkFailed(error, while: activity)
         }
-        guard confirmed else { throw ProvisioningError.bleWriteUnconfirmed(within: limit) }
         traffic.framesWritten += 1
         traffic.bytesWritten += bytes.count
     }

@@ -20,11 +20,14 @@ public struct BluFiGATTLink: BluFiLink {
         mtu = connection.mtu
     }
 
-    /// Finds the BluFi service on `connection` and subscribes to its notify characteristic.
+    /// Finds the BluFi service on `connection` and subscribes to its notify characteristic by `deadline`.
     ///
     /// Throws ``ProvisioningError`` `ble.services-missing` when the peer lacks either characteristic,
-    /// and what the connection throws when subscribing fails.
-    public static func open(on connection: any GATTConnection) async throws -> BluFiGATTLink {
+    /// `DeadlineExceeded` when subscribing outlasts `deadline`, and what the connection throws when
+    /// subscribing fails.
+    public static func open(on connection: any GATTConnection, until deadline: ContinuousClock.Instant)
+        async throws -> BluFiGATTLink
+    {
         guard let service = connection.service(BluFiGATTProfile.serviceUUID),
             let write = service.characteristic(BluFiGATTProfile.writeCharacteristicUUID),
             let notify = service.characteristic(BluFiGATTProfile.notifyCharacteristicUUID)
@@ -35,11 +38,15 @@ public struct BluFiGATTLink: BluFiLink {
                     + "`bluetoothctl remove ADDRESS` clears a stale cache.",
                 detail: "service \(BluFiGATTProfile.serviceUUID) lacks FF01 or FF02")
         }
-        let notifications = try await connection.subscribe(to: notify)
+        let notifications = try await connection.subscribe(to: notify, until: deadline)
         return BluFiGATTLink(connection: connection, writeCharacteristic: write, notifications: notifications)
     }
 
     public func write(_ value: [UInt8]) async throws {
         try await connection.write(value, to: writeCharacteristic, type: .withResponse)
+    }
+
+    public func write(_ value: [UInt8], until deadline: ContinuousClock.Instant) async throws {
+        try await connection.write(value, to: writeCharacteristic, type: .withResponse, until: deadline)
     }
 }

@@ -1,3 +1,5 @@
+import Transports
+
 /// A connected BluFi peer seen as BluFi uses GATT: one characteristic written with response, one that
 /// notifies the answers.
 ///
@@ -14,6 +16,17 @@ public protocol BluFiLink: Sendable {
 
     /// Writes one frame to the write characteristic and returns when the peer acknowledged it.
     func write(_ value: [UInt8]) async throws
+
+    /// ``write(_:)`` bounded by the flow's `deadline` rather than the link's own limit; throws
+    /// `DeadlineExceeded` when it passes first.
+    func write(_ value: [UInt8], until deadline: ContinuousClock.Instant) async throws
+}
+
+/// Links without deadlines of their own race the write against the flow's.
+extension BluFiLink {
+    public func write(_ value: [UInt8], until deadline: ContinuousClock.Instant) async throws {
+        try await withDeadline(deadline, "BluFi write") { try await self.write(value) }
+    }
 }
 
 extension BluFiLink {

@@ -11,7 +11,8 @@ public import Transports
 /// `CancellationError` after the flow has asked the device to drop the link, if the link was still
 /// up. Disconnecting at the BLE level stays with the adapter's scope.
 public struct BluFiProvisioner: Sendable {
-    let openLink: @Sendable () async throws -> any BluFiLink
+    /// Opens the link, subscribing by the deadline given.
+    let openLink: @Sendable (ContinuousClock.Instant) async throws -> any BluFiLink
     let security: BluFiSecurityChoice
     let timeouts: BluFiTimeouts
     let random: any RandomSource
@@ -28,7 +29,7 @@ public struct BluFiProvisioner: Sendable {
         logger: Logger
     ) {
         self.init(
-            open: { link }, security: security, timeouts: timeouts, random: random, logger: logger)
+            open: { _ in link }, security: security, timeouts: timeouts, random: random, logger: logger)
     }
 
     /// A flow over the BluFi service of `connection`, opened (``BluFiGATTLink``) when the flow starts.
@@ -40,12 +41,14 @@ public struct BluFiProvisioner: Sendable {
         logger: Logger
     ) {
         self.init(
-            open: { try await BluFiGATTLink.open(on: connection) }, security: security, timeouts: timeouts,
+            open: { deadline in try await BluFiGATTLink.open(on: connection, until: deadline) }, security: security,
+            timeouts: timeouts,
             random: random, logger: logger)
     }
 
     private init(
-        open: @escaping @Sendable () async throws -> any BluFiLink, security: BluFiSecurityChoice,
+        open: @escaping @Sendable (ContinuousClock.Instant) async throws -> any BluFiLink,
+        security: BluFiSecurityChoice,
         timeouts: BluFiTimeouts, random: any RandomSource, logger: Logger
     ) {
         self.openLink = open
@@ -106,6 +109,16 @@ public struct BluFiProvisioner: Sendable {
         return found
     }
 
+    /// Opens the link: turning notifications on is a descriptor write, so it gets a write's limit.
+    private func open(deadline: ContinuousClock.Instant) async throws -> any BluFiLink {
+        let ending = BluFiWriteDeadline(limit: timeouts.write, overall: deadline)
+        do {
+            return try await openLink(ending.deadline)
+        } catch is DeadlineExceeded {
+            throw ProvisioningError.bleWriteUnconfirmed(ending.reason, while: "turning BluFi notifications on")
+        }
+    }
+
     /// Runs `body` inside a started session with the link's notifications flowing into the inbox;
     /// says goodbye to the device on success (returning the session as it ended, goodbye counted),
     /// and tries to on failure or cancellation.
@@ -114,7 +127,7 @@ public struct BluFiProvisioner: Sendable {
         progress: @escaping BluFiProgressSink,
         _ body: (inout BluFiConversation) async throws -> Value
     ) async throws -> (Value, BluFiConversation) {
-        let link = try await openLink()
+        let link = try await open(deadline: deadline)
         var conversation = BluFiConversation(
             link: link,
             client: BluFiClient(security: security, random: random),

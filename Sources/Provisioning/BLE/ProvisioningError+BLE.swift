@@ -74,13 +74,26 @@ extension ProvisioningError {
         )
     }
 
-    /// A write the device never confirmed: the link is stuck even if it has not dropped yet.
-    static func bleWriteUnconfirmed(within limit: Duration) -> ProvisioningError {
-        ProvisioningError(
-            .timeout,
-            "The device did not confirm a BLE write within \(secondsText(limit)).",
-            hint: linkHint
-        )
+    /// A write (or turning notifications on) the device never confirmed by the limit that ran out: the
+    /// link is stuck even if it has not dropped yet.
+    static func bleWriteUnconfirmed(_ reason: BluFiWriteDeadline.Reason, while activity: String)
+        -> ProvisioningError
+    {
+        switch reason {
+        case .step(let limit):
+            ProvisioningError(
+                .timeout,
+                "The device did not confirm a BLE write within \(secondsText(limit)) while \(activity).",
+                hint: linkHint
+            )
+        case .overall:
+            ProvisioningError(
+                .timeout,
+                "The device did not confirm a BLE write before the overall time limit while \(activity).",
+                hint: "Allow more time with --timeout; if the device stays this slow, move the adapter closer "
+                    + "and power-cycle the device."
+            )
+        }
     }
 
     private static let linkHint =

@@ -2,6 +2,8 @@ public import Records
 
 /// What the batch reports as it goes; the command turns these into per-lane progress lines and JSON events.
 public enum BatchEvent: Sendable {
+    /// The unit joined the queue (counted for progress and the time left).
+    case queued(BatchDevice)
     /// The unit is not tried: it was provisioned before (and `--force` is off), or it came twice.
     case skipped(BatchDevice, BatchSkipReason)
     /// A lane took the unit.

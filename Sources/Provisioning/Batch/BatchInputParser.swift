@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 public import Records
+import StringEssentials
 
 /// Reads batch input one line at a time, as a file or a barcode scanner delivers it.
 ///
@@ -27,7 +28,7 @@ public struct BatchInputParser: Sendable {
     /// unit throws `batch.bad-input` with its line number.
     public mutating func parse(_ text: Substring) throws(ProvisioningError) -> BatchDevice? {
         lineNumber += 1
-        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = text.trimmingWhitespace()
         guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
         // A decoder puts U+FFFD where bytes were not UTF-8; a name or PoP altered so would never match.
         guard !line.unicodeScalars.contains(where: { $0 == "\0" || $0 == "\u{FFFD}" }) else {
@@ -84,13 +85,13 @@ public struct BatchInputParser: Sendable {
     }
 
     private func qrPayload(_ line: String) throws(ProvisioningError) -> BatchDevice {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let name = object["name"] as? String, !name.isEmpty
+        guard let payload = try? JSONDecoder().decode(QRPayload.self, from: Data(line.utf8)),
+            let name = payload.name, !name.isEmpty
         else { throw bad("the QR payload is not JSON with a \"name\"") }
-        if let transport = object["transport"] as? String, transport.lowercased() != path.rawValue {
+        if let transport = payload.transport, transport.lowercased() != path.rawValue {
             throw bad("the QR payload is for \(transport), this batch runs \(path.rawValue)")
         }
-        let pop = (object["pop"] as? String).flatMap { $0.isEmpty ? nil : Secret($0) }
+        let pop = payload.pop.flatMap { $0.isEmpty ? nil : Secret($0) }
         return path == .ble
             ? BatchDevice(name: name, proofOfPossession: pop, line: lineNumber)
             : BatchDevice(hotspotSSID: name, proofOfPossession: pop, line: lineNumber)
@@ -116,5 +117,24 @@ public struct BatchInputParser: Sendable {
 
     private func bad(_ reason: String) -> ProvisioningError {
         .batchBadInput(line: lineNumber, reason)
+    }
+}
+
+/// The QR payload's fields the batch uses; one that is missing or not a string reads as nil, and
+/// every other field (`ver`, `password`, …) is ignored.
+private struct QRPayload: Decodable {
+    var name: String?
+    var transport: String?
+    var pop: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case name, transport, pop
+    }
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        name = try? fields.decodeIfPresent(String.self, forKey: .name)
+        transport = try? fields.decodeIfPresent(String.self, forKey: .transport)
+        pop = try? fields.decodeIfPresent(String.self, forKey: .pop)
     }
 }

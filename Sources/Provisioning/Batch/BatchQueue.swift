@@ -1,8 +1,10 @@
 /// The units waiting for a lane, fed while lanes work (a barcode scanner keeps typing).
 ///
-/// A lane asks for the next unit it may take: the first one not pinned to another lane. Retries go to
-/// the front so a unit finishes before newer ones start. `next` waits while the input is still open,
-/// and returns nil once the input ended and nothing is left for the lane, or when the task is cancelled.
+/// Waiting lanes get units as ``BatchUnitPicker`` assigns them: units a lane's radio heard go to the lane
+/// that heard them best, other lanes take the first unit nobody heard; a unit pinned to a lane goes only
+/// there. Retries go to the front so a unit finishes before newer ones start. `next` waits while the input
+/// is still open, and returns nil once the input ended and nothing is left for the lane, or when the task
+/// is cancelled.
 actor BatchQueue {
     struct Entry {
         let device: BatchDevice
@@ -15,6 +17,47 @@ actor BatchQueue {
     private var nextWaiter = 0
     /// Units taken and not yet settled; the queue ends only when no retry can still come back.
     private var inFlight = 0
+    private var sightings = BatchSightings()
+    private let now: @Sendable () -> ContinuousClock.Instant
+    /// Lanes whose discovery has not started yet; no unit is handed out before every lane listens, so the
+    /// first units go by what all lanes heard.
+    private var notListening: Set<String>
+    private let listening: Listening
+    /// When every lane listened (and the first picks may go).
+    private var allListeningAt: ContinuousClock.Instant?
+
+    /// How long lanes listen before the first pick, and before they take units nobody heard.
+    struct Listening: Sendable {
+        var settle: Duration
+        var unheardAfter: Duration
+
+        static let immediate = Listening(settle: .zero, unheardAfter: .zero)
+        /// A radio hears an advertising ESP32 within a few hundred milliseconds; units it did not hear by
+        /// `unheardAfter` are taken in queue order and searched for until the scan deadline.
+        static let discovering = Listening(settle: .milliseconds(100), unheardAfter: .seconds(1))
+    }
+
+    /// `lanes` must each call ``listening(_:)`` (or end) before units go out, when `listening` is not immediate.
+    init(
+        lanes: [String] = [], listening: Listening = .immediate,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
+        self.now = now
+        self.listening = listening
+        notListening = listening.settle == .zero && listening.unheardAfter == .zero ? [] : Set(lanes)
+        allListeningAt = notListening.isEmpty ? now() : nil
+    }
+
+    /// The lane's discovery runs.
+    func listening(_ lane: String) {
+        lastLaneListened(lane)
+        serveWaiters()
+    }
+
+    private func lastLaneListened(_ lane: String) {
+        guard notListening.remove(lane) != nil, notListening.isEmpty else { return }
+        allListeningAt = now()
+    }
 
     func add(_ device: BatchDevice) {
         entries.append(Entry(device: device, attempt: 1))
@@ -46,18 +89,34 @@ actor BatchQueue {
         serveWaiters()
     }
 
+    /// A lane's radio heard a unit advertise.
+    func heard(_ sighting: BatchSighting) {
+        if sightings.note(sighting, at: now()), !waiters.isEmpty { serveWaiters() }
+    }
+
+    /// The lane stopped: what it heard no longer holds units back for it.
+    func laneEnded(_ lane: String) {
+        lastLaneListened(lane)
+        sightings.forget(lane: lane)
+        serveWaiters()
+    }
+
+    /// Looks again at what went stale since the last change.
+    func refresh() {
+        if !waiters.isEmpty { serveWaiters() }
+    }
+
     /// Units never taken, e.g. after Ctrl-C or when every lane stopped.
     func untouched() -> [BatchDevice] { entries.map(\.device) }
 
     func next(for lane: String) async -> Entry? {
         guard !Task.isCancelled else { return nil }
-        if let entry = take(for: lane) { return entry }
-        if isDrained { return nil }
         let id = nextWaiter
         nextWaiter += 1
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiters.append((id, lane, continuation))
+                serveWaiters()
             }
         } onCancel: {
             Task { await self.cancelWaiter(id) }
@@ -66,26 +125,32 @@ actor BatchQueue {
 
     private var isDrained: Bool { inputEnded && inFlight == 0 }
 
-    private func take(for lane: String) -> Entry? {
-        guard let index = entries.firstIndex(where: { $0.device.lane == nil || $0.device.lane == lane }) else {
-            return nil
-        }
-        inFlight += 1
-        return entries.remove(at: index)
-    }
-
     private func serveWaiters() {
-        var waiting = waiters
-        waiters = []
-        for waiter in waiting {
-            if let entry = take(for: waiter.lane) {
-                waiter.continuation.resume(returning: entry)
-            } else {
-                waiters.append(waiter)
+        let time = now()
+        let listened = allListeningAt.map { time - $0 } ?? .zero
+        let settled = allListeningAt != nil && listened >= listening.settle
+        let takingUnheard = allListeningAt != nil && listened >= listening.unheardAfter
+        if !waiters.isEmpty, !entries.isEmpty, settled {
+            let assignments = BatchUnitPicker.assign(
+                entries.map(\.device), to: waiters.map(\.lane), sightings: sightings, now: time,
+                takingUnheard: takingUnheard)
+            var served: [Int: Entry] = [:]
+            for assignment in assignments {
+                served[waiters[assignment.waiter].id] = entries[assignment.entry]
+            }
+            let takenEntries = Set(assignments.map(\.entry))
+            entries = entries.enumerated().filter { !takenEntries.contains($0.offset) }.map(\.element)
+            inFlight += served.count
+            let waiting = waiters
+            waiters = waiting.filter { served[$0.id] == nil }
+            for waiter in waiting {
+                if let entry = served[waiter.id] { waiter.continuation.resume(returning: entry) }
             }
         }
-        waiting = waiters
-        guard isDrained else { return }
+        // Done when no unit can come back and the lanes may take any unit they could: what is left is pinned
+        // to lanes that are gone.
+        guard isDrained, takingUnheard || entries.isEmpty else { return }
+        let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.continuation.resume(returning: nil) }
     }

@@ -1,7 +1,37 @@
-import Foundation
+import FoundationEssentials
 import Records
 
 extension BatchRunner {
+    /// One lane inside its discovery scope, if the path has one; what it heard goes to the queue, and is
+    /// forgotten when the lane ends so units it heard can go to other lanes.
+    func runLane(_ lane: String, queue: BatchQueue, tally: BatchTally) async -> LaneEnd {
+        let end = await workInScope(lane, queue: queue, tally: tally)
+        await queue.laneEnded(lane)
+        return end
+    }
+
+    private func workInScope(_ lane: String, queue: BatchQueue, tally: BatchTally) async -> LaneEnd {
+        guard let laneScope else { return await work(lane, queue: queue, tally: tally) }
+        var end: LaneEnd?
+        do {
+            let listen: @Sendable (BatchSighting) async -> Void = { await queue.heard($0) }
+            try await laneScope(lane, listen) {
+                await queue.listening(lane)
+                end = await work(lane, queue: queue, tally: tally)
+            }
+        } catch {
+            // Discovery failing to stop after the lane's work is over changes nothing the records say.
+            if let end { return end }
+            if Task.isCancelled { return .drained }
+            let failure =
+                error as? ProvisioningError
+                ?? ProvisioningError(.timeout, "Discovery on \(lane) failed: \(error).", hint: "Run `ztprov doctor`.")
+            events(.laneStopped(lane: lane, failure))
+            return .stopped(failure)
+        }
+        return end ?? .drained
+    }
+
     /// One lane's loop: take a unit, skip or try it, record the attempt, repeat.
     func work(_ lane: String, queue: BatchQueue, tally: BatchTally) async -> LaneEnd {
         while let entry = await queue.next(for: lane) {

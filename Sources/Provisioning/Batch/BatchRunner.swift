@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import Records
 
 /// Provisions a stream of units across lanes in parallel, one unit per lane at a time, and records
@@ -41,6 +41,8 @@ public struct BatchRunner: Sendable {
     let settings: Settings
     let store: any ProvisioningRecordStore
     let attempt: BatchAttempt
+    /// Keeps each lane's discovery running while it works, when the path has one (BLE).
+    let laneScope: BatchLaneScope?
     let events: BatchEventSink
     /// Turns a store failure into the error the batch stops with.
     let storeFailure: @Sendable (any Error) -> ProvisioningError
@@ -52,9 +54,10 @@ public struct BatchRunner: Sendable {
         storeFailure: @escaping @Sendable (any Error) -> ProvisioningError,
         wallClock: @escaping @Sendable () -> Date = { Date() },
         monotonicClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-        attempt: @escaping BatchAttempt
+        laneScope: BatchLaneScope? = nil, attempt: @escaping BatchAttempt
     ) {
         self.settings = settings
+        self.laneScope = laneScope
         self.store = store
         self.attempt = attempt
         self.events = events
@@ -70,21 +73,30 @@ public struct BatchRunner: Sendable {
     public func run(_ devices: some AsyncSequence<BatchDevice, Never> & Sendable) async throws(ProvisioningError)
         -> BatchSummary
     {
-        let queue = BatchQueue()
+        let queue = BatchQueue(
+            lanes: settings.lanes, listening: laneScope == nil ? .immediate : .discovering, now: monotonicClock)
         let tally = BatchTally()
         let outcome = await withTaskGroup(of: LaneEnd.self) { group in
             group.addTask {
                 await feed(devices, into: queue, tally: tally)
                 return .inputEnded
             }
+            if laneScope != nil {
+                group.addTask {
+                    // Sightings go stale without an event saying so: look again now and then.
+                    while (try? await Task.sleep(for: .milliseconds(100))) != nil { await queue.refresh() }
+                    return .refresherEnded
+                }
+            }
             for lane in settings.lanes {
-                group.addTask { await self.work(lane, queue: queue, tally: tally) }
+                group.addTask { await self.runLane(lane, queue: queue, tally: tally) }
             }
             var ends: [LaneEnd] = []
             var lanesLeft = settings.lanes.count
             for await end in group {
                 ends.append(end)
                 if case .inputEnded = end { continue }
+                if case .refresherEnded = end { continue }
                 lanesLeft -= 1
                 // Nothing can take more units: stop reading them (a scanner's stdin never ends by itself).
                 if case .storeFailed = end { group.cancelAll() } else if lanesLeft == 0 { group.cancelAll() }
@@ -115,6 +127,7 @@ public struct BatchRunner: Sendable {
                 await tally.skipped()
                 continue
             }
+            events(.queued(device))
             await queue.add(device)
         }
         await queue.endInput()
@@ -124,6 +137,7 @@ public struct BatchRunner: Sendable {
 /// How one lane task ended.
 enum LaneEnd: Sendable {
     case inputEnded
+    case refresherEnded
     case drained
     case stopped(ProvisioningError)
     case storeFailed(ProvisioningError)

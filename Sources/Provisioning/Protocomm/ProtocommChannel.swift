@@ -5,6 +5,8 @@ import Transports
 enum ProtocommPeer: Sendable {
     /// The device's protocomm HTTP server on its hotspot, reached through the host's `interface`.
     case hotspot(device: DeviceEndpoint, interface: String)
+    /// The device's protocomm GATT service over a BLE link to `address`.
+    case ble(address: String)
 }
 
 /// The protocomm channel to the device, whatever transport carries it: each request bounded by its limit and the run's
@@ -31,13 +33,9 @@ struct ProtocommChannel {
         var ending = (ContinuousClock.now + limit, ProtocommLimit.request(limit))
         if deadline < ending.0 { ending = (deadline, .run) }
         if let step, step.deadline < ending.0 { ending = (step.deadline, .step(step.limit)) }
-        let transport = transport
-        let name = endpoint.name
         do {
-            return try await withProtocommDeadline(ending.0) {
-                try await transport.exchange(endpoint: name, payload: payload)
-            }
-        } catch is ProtocommDeadlineExceeded {
+            return try await transport.exchange(endpoint: endpoint.name, payload: payload, until: ending.0)
+        } catch is DeadlineExceeded {
             throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: ending.1)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }

@@ -66,6 +66,7 @@ extension ProtocommConversation {
     mutating func awaitConnection(security: ProtocommSecurityUsed) async throws -> ProtocommDeviceConnection {
         let ssid = request.network.ssid
         let phase = ProtocommPhase.awaitingConnection(ssid: ssid)
+        deviceWasReset = false
         let step = (deadline: ContinuousClock.now + timeouts.connect, limit: timeouts.connect)
         var reported: UInt32?? = .none
         let applied = ContinuousClock.now
@@ -90,6 +91,7 @@ extension ProtocommConversation {
                 return connection
             case .failed, .disconnected, .unrecognized:
                 let wasReset = try await resetAfterFailure(security: security)
+                deviceWasReset = wasReset
                 throw ProvisioningError.protocommDeviceWiFiFailed(status, ssid: ssid, wasReset: wasReset)
             }
         }

@@ -8,11 +8,14 @@ import Protocomm
 struct ProtocommConversation {
     var channel: ProtocommChannel
     let request: ProtocommWiFiRequest
-    let credentials: ProtocommWiFiCredentials
+    /// What "set config" sends; a retry after a failed join replaces it.
+    var credentials: ProtocommWiFiCredentials
     let timeouts: ProtocommTimeouts
     let progress: ProtocommProgressSink
     /// How long each step took, in order.
     private(set) var timings: [ProtocommStepTiming] = []
+    /// Whether the last failed join ended with a `prov-ctrl` reset, so the device takes new credentials.
+    var deviceWasReset = false
 
     init(
         channel: ProtocommChannel, request: ProtocommWiFiRequest, credentials: ProtocommWiFiCredentials,
@@ -31,10 +34,16 @@ struct ProtocommConversation {
         var security: ProtocommSecurityUsed
         var networks: [ProtocommWiFiNetwork]?
         var connection: ProtocommDeviceConnection
+        /// How many times credentials were sent: one, plus one for each retry after a reset.
+        var credentialAttempts = 1
     }
 
+    /// Where new credentials come from after the device failed to join and `prov-ctrl` reset it; `nil`
+    /// (or a provider that has none) ends the run with the join failure.
+    typealias RetryCredentials = @Sendable (_ failure: ProvisioningError) async throws -> ProtocommWiFiCredentials?
+
     /// Runs every step; `random` supplies the handshake's ephemeral secrets.
-    mutating func run(random: inout some RandomSource) async throws -> Summary {
+    mutating func run(random: inout some RandomSource, retry: RetryCredentials? = nil) async throws -> Summary {
         var started = ContinuousClock.now
         let info = try await describeDevice()
         progress(.deviceDescribed(info))
@@ -46,12 +55,29 @@ struct ProtocommConversation {
         record(.session, since: &started)
         let networks = try await listNetworks(info, security: used)
         if networks != nil { record(.scan, since: &started) }
-        try await sendCredentials(security: used)
-        record(.configure, since: &started)
-        let connection = try await awaitConnection(security: used)
-        record(.connect, since: &started)
-        return Summary(deviceVersion: info, security: used, networks: networks, connection: connection)
+        var attempts = 1
+        while true {
+            try await sendCredentials(security: used)
+            record(.configure, since: &started)
+            do {
+                let connection = try await awaitConnection(security: used)
+                record(.connect, since: &started)
+                return Summary(
+                    deviceVersion: info, security: used, networks: networks, connection: connection,
+                    credentialAttempts: attempts)
+            } catch let failure as ProvisioningError where deviceWasReset {
+                guard attempts < Self.maximumCredentialAttempts, let retry,
+                    let next = try await retry(failure)
+                else { throw failure }
+                credentials = next
+                attempts += 1
+                progress(.retryingCredentials(attempt: attempts))
+            }
+        }
     }
+
+    /// Tries with credentials, the first included, before the join failure stands.
+    static let maximumCredentialAttempts = 3
 
     private mutating func record(_ step: ProtocommStep, since started: inout ContinuousClock.Instant) {
         let now = ContinuousClock.now

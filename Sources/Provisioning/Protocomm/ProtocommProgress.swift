@@ -30,6 +30,8 @@ public enum ProtocommProgress: Sendable, Equatable {
     case deviceReset
     /// After a failed join the device could not be reset (no `prov-ctrl`, or it refused).
     case deviceResetUnavailable
+    /// New credentials go to the reset device; `attempt` counts from 1 for the first credentials.
+    case retryingCredentials(attempt: Int)
 }
 
 /// Where a protocomm conversation reports its progress.

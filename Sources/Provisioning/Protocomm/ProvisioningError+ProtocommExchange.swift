@@ -8,10 +8,11 @@ extension ProvisioningError {
         _ error: any Error, endpoint: ProtocommEndpoint, phase: ProtocommPhase, on link: ProtocommPeer
     ) -> ProvisioningError {
         let detail = "\(error)"
-        let (device, interface) =
-            switch link {
-            case .hotspot(let device, let interface): (device, interface)
-            }
+        let (device, interface): (DeviceEndpoint, String)
+        switch link {
+        case .hotspot(let endpoint, let name): (device, interface) = (endpoint, name)
+        case .ble(let address): return protocommBLEExchange(error, endpoint: endpoint, phase: phase, address: address)
+        }
         let kind = (error as? any ProtocommExchangeFailure)?.exchangeFailureKind
         if case .awaitingConnection(let ssid) = phase, kind != .endpointNotFound, kind != .invalidRequest {
             return .protocommOutcomeUnknown(ssid: ssid, detail: detail)
@@ -50,7 +51,7 @@ extension ProvisioningError {
     }
 
     /// The device closed the connection instead of answering: what that means depends on the phase.
-    private static func protocommConnectionDropped(
+    static func protocommConnectionDropped(
         endpoint: ProtocommEndpoint, phase: ProtocommPhase, detail: String
     ) -> ProvisioningError {
         switch phase {

@@ -21,8 +21,15 @@ extension SoftAPProvisioningRequest {
                 hint: "Check --ap-password-file or --ap-password-env, or give none for an open hotspot."
             )
         }
+        return try network.validatedCredentials()
+    }
+}
+
+extension ProtocommTargetNetwork {
+    /// Checks the name and password lengths and returns what "set config" will send, whatever the transport.
+    func validatedCredentials() throws(ProvisioningError) -> ProtocommWiFiCredentials {
         do {
-            return try ProtocommWiFiCredentials(ssid: network.ssid, passphrase: network.passphrase.revealed())
+            return try ProtocommWiFiCredentials(ssid: ssid, passphrase: passphrase.revealed())
         } catch .invalidSSIDLength(let length) {
             throw .softAPInvalidSSID(length: length, of: "Wi-Fi name", option: "--ssid")
         } catch .invalidPassphraseLength(let length) {

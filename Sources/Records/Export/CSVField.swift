@@ -1,5 +1,3 @@
-import Foundation
-
 /// RFC 4180 field quoting, with formula cells neutralised.
 enum CSVField {
     /// Spreadsheets run a cell that starts with one of these as a formula (OWASP's CSV injection list).
@@ -11,6 +9,6 @@ enum CSVField {
     static func quoted(_ text: String) -> String {
         let cell = text.unicodeScalars.first.map(formulaStarts.contains) == true ? "'" + text : text
         guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + cell.replacing("\"", with: "\"\"") + "\""
     }
 }

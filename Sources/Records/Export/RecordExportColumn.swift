@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import JSONWriting
 
 /// One column of an export: its snake_case name, shared by the CSV header and the JSON keys, and how

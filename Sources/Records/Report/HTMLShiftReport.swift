@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import StringEssentials
 
 /// `ztprov report --format html`: a shift's records as one self-contained page for the people who run
 /// the line.
@@ -57,7 +58,7 @@ public struct HTMLShiftReport: Sendable {
         let hours = report.firstStart.flatMap { start in
             report.lastFinish.map { $0.timeIntervalSince(start) / 3600 }
         }
-        let rate = hours.flatMap { $0 > 0 ? String(format: "%.1f", Double(report.provisionedUnits) / $0) : nil }
+        let rate = hours.flatMap { $0 > 0 ? (Double(report.provisionedUnits) / $0).fixedPoint(fractionDigits: 1) : nil }
         let tiles = [
             ("Yield", ReportFormat.percent(report.yield), "yield"),
             ("Units provisioned", "\(report.provisionedUnits)", "provisioned"),
@@ -91,7 +92,7 @@ public struct HTMLShiftReport: Sendable {
             + "<th class=\"bar-cell\"></th></tr></thead><tbody>"
         for row in rows {
             let key = "\(kind):\(HTMLText.escaped(row.name))"
-            let width = String(format: "%.1f", (row.yield ?? 0) * 100)
+            let width = ((row.yield ?? 0) * 100).fixedPoint(fractionDigits: 1)
             html += "<tr><td class=\"name\">\(HTMLText.shown(row.name))</td>"
             html += "<td class=\"num\" data-check=\"\(key):units\">\(row.settledUnits)</td>"
             html += "<td class=\"num\" data-check=\"\(key):provisioned\">\(row.provisionedUnits)</td>"

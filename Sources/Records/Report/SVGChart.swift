@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The shift report's charts as inline SVG: drawn on the host, so the page needs no script, no font or
 /// image download, and prints as sharp as it shows.

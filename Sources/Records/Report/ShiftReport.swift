@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The numbers of a shift report, worked out once from the records so that the page only lays them out
 /// and tests can check them without reading HTML.

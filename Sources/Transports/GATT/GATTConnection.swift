@@ -25,6 +25,44 @@ public protocol GATTConnection: Sendable {
     /// ends. It is meant for one consumer; subscribing again to the same characteristic ends the
     /// earlier stream.
     func subscribe(to characteristic: GATTCharacteristic) async throws -> AsyncThrowingStream<[UInt8], any Error>
+
+    /// ``read(_:)-(GATTCharacteristic)`` bounded by the caller's deadline instead of the stack's own;
+    /// throws ``DeadlineExceeded`` when it passes first.
+    func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) async throws -> [UInt8]
+
+    /// ``write(_:to:type:)`` bounded by the caller's deadline instead of the stack's own; throws
+    /// ``DeadlineExceeded`` when it passes first.
+    func write(
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
+        until deadline: ContinuousClock.Instant
+    ) async throws
+
+    /// ``subscribe(to:)`` bounded by the caller's deadline instead of the stack's own; throws
+    /// ``DeadlineExceeded`` when it passes first.
+    func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) async throws
+        -> AsyncThrowingStream<[UInt8], any Error>
+}
+
+/// Stacks without deadlines of their own race the operation against the caller's.
+extension GATTConnection {
+    public func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) async throws
+        -> [UInt8]
+    {
+        try await withDeadline(deadline, "GATT read") { try await self.read(characteristic) }
+    }
+
+    public func write(
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
+        until deadline: ContinuousClock.Instant
+    ) async throws {
+        try await withDeadline(deadline, "GATT write") { try await self.write(value, to: characteristic, type: type) }
+    }
+
+    public func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant)
+        async throws -> AsyncThrowingStream<[UInt8], any Error>
+    {
+        try await withDeadline(deadline, "GATT subscribe") { try await self.subscribe(to: characteristic) }
+    }
 }
 
 extension GATTConnection {

@@ -1,22 +1,46 @@
 import ArgumentParser
 import BluFi
+import FoundationEssentials
+import Protocomm
 import Provisioning
+import Transports
 import ZhitingLAN
 
-/// `ztprov ble`: BluFi provisioning of one device over BLE, then (with hand-off options) the LAN hand-off.
+/// `ztprov ble`: provisioning of one device over BLE (BluFi, Improv or ESP protocomm), then (with
+/// hand-off options, BluFi and protocomm) the LAN hand-off.
 struct BLECommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ble",
-        abstract: "Provision a device over BLE (BluFi), then optionally hand it over to the cloud.",
+        abstract:
+            "Provision a device over BLE (BluFi, Improv or ESP protocomm), then optionally hand it over to the cloud.",
         discussion: """
-            Scans for the device (--device, --name-prefix, or the BluFi service FFFF), connects, \
-            negotiates the BluFi security, sends the Wi-Fi settings, waits until the device joined and \
-            briefly for the device ID it sends. With --area-id and an access token it then finds the \
-            device on the LAN by that ID and runs the hand-off. The password is read from a file, a \
-            variable or the terminal, never from the command line.
+            Scans for the device (--device, --name-prefix, or the BluFi, Improv and ESP provisioning \
+            services) and picks the protocol (--protocol; auto reads the advertisement, else the GATT \
+            database and its endpoint names).
+
+            BluFi: connects, negotiates the BluFi security, sends the Wi-Fi settings, waits until the \
+            device joined and briefly for the device ID it sends. With --area-id and an access token it \
+            then finds the device on the LAN by that ID and runs the hand-off.
+
+            Improv: connects, reads the device's state and capabilities, identifies it, sets its hostname \
+            and name, lists networks (as asked), then sends the Wi-Fi settings and prints the URL the \
+            device names for the rest of its setup. A device that needs authorization waits for its \
+            button to be pressed (--authorization-timeout).
+
+            ESP protocomm (network_provisioning, wifi_provisioning): connects (pairing "Just Works" when the \
+            device insists, and removing that bond afterwards unless --keep-bond), finds the endpoints by their \
+            names, reads proto-ver, runs security 0, 1 (PoP) or 2 (SRP) as the device asks (--sec-ver), lists \
+            networks (as asked), sends the Wi-Fi settings and polls until the device joined. After a wrong \
+            password it resets the device and tries the --retry-password-* password (or asks on a terminal). \
+            --qr-file takes the device's QR payload (name, pop, security, username). With --area-id it hands \
+            the device off at the address it reported.
+
+            The password is read from a file, a variable or the terminal, never from the command line.
 
             Examples:
               ztprov ble --ssid HomeNet --password-file wifi.txt
+              ztprov ble --protocol improv --ssid HomeNet --password-file wifi.txt --hostname kitchen-plug
+              ztprov ble --protocol protocomm --qr-file qr.json --ssid HomeNet --password-file wifi.txt
               ZTPROV_WIFI_PASSWORD=... ztprov ble --ssid HomeNet --name-prefix MH- --security v2 \\
                 --area-id 42 --access-token-file token.txt --lan-interface wlan0 --json
             """
@@ -28,11 +52,25 @@ struct BLECommand: AsyncParsableCommand {
     @OptionGroup(title: "Bluetooth")
     var bluetooth: BLEAdapterOptions
 
-    @Option(help: ArgumentHelp("How long to scan for the device, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long to scan for the device, in seconds (default: 15).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var scanTimeout: Double = 15
+
+    @Option(
+        name: .customLong("protocol"),
+        help:
+            "Provisioning protocol: auto (from the advertisement, else the GATT database), blufi, improv or protocomm.")
+    var bleProtocol: BLEProtocolChoice = .auto
 
     @OptionGroup(title: "Wi-Fi")
     var wifi: BluFiOptions
+
+    @OptionGroup(title: "Improv")
+    var improv: ImprovOptions
+
+    @OptionGroup(title: "ESP provisioning (protocomm)")
+    var protocomm: ProtocommBLEOptions
 
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
@@ -57,6 +95,19 @@ struct BLECommand: AsyncParsableCommand {
         if !(scanTimeout > 0 && scanTimeout <= 600) {
             throw ValidationError("--scan-timeout must be a number of seconds between 0 and 600.")
         }
+        if case .fixed(.bluFi) = bleProtocol, improv.isUsed {
+            throw ValidationError(
+                "--identify, --hostname and --device-name are Improv commands: not with --protocol blufi.")
+        }
+        if case .fixed(.improv) = bleProtocol, let refused = wifi.bluFiOnlyOption {
+            throw ValidationError("\(refused) is a BluFi option: not with --protocol improv.")
+        }
+        if case .fixed(let chosen) = bleProtocol, chosen != .protocomm, let refused = protocomm.firstOption {
+            throw ValidationError("\(refused) is an ESP protocomm option: not with --protocol \(chosen.rawValue).")
+        }
+        if case .fixed(.protocomm) = bleProtocol, let refused = wifi.bluFiOnlyOption ?? improv.firstOption {
+            throw ValidationError("\(refused) does not apply to --protocol protocomm.")
+        }
         if handoff.areaID == nil, lan.interface != nil || lan.deviceAddress != nil {
             throw ValidationError("LAN options belong to the hand-off: pass --area-id as well.")
         }
@@ -68,9 +119,47 @@ struct BLECommand: AsyncParsableCommand {
             let handsOff = handoff.areaID != nil
             var settings = try wifi.settings(expectsDeviceID: handsOff)
             settings.listsNetworks = listsNetworks
-            let run = try await bluetooth.provision(
-                settings, device: device, security: wifi.securityChoice,
-                scanFor: .milliseconds(Int64(scanTimeout * 1000)), context: context)
+            let qr = try protocomm.qrPayload()
+            var bluetooth = bluetooth
+            var choice = bleProtocol
+            if let qr {
+                if device == nil, bluetooth.namePrefix == nil { bluetooth.namePrefix = qr.name }
+                if choice == .auto { choice = .fixed(.protocomm) }
+            }
+            let protocommPlan = try Self.protocommPlan(
+                settings, options: protocomm, qr: qr, listsNetworks: listsNetworks)
+            let (wifi, improv, listsNetworks, bluFiSettings) = (wifi, improv, listsNetworks, settings)
+            let plan = BLEAdapterOptions.BLEPlan(
+                bluFi: settings, security: wifi.securityChoice,
+                improv: { (capabilities) throws(ProvisioningError) in
+                    try improv.settings(
+                        from: bluFiSettings, options: wifi, listsNetworks: listsNetworks, handsOff: handsOff,
+                        advertised: capabilities)
+                },
+                improvTimeouts: improv.timeouts, improvOnlyOption: improv.firstOption,
+                protocomm: protocommPlan, protocommOnlyOption: protocomm.firstOption)
+            let outcome = try await bluetooth.provision(
+                plan, device: device, choice: choice, scanFor: .milliseconds(Int64(scanTimeout * 1000)),
+                context: context)
+            let run: BLEAdapterOptions.BluFiRun
+            switch outcome {
+            case .improv(let improvRun):
+                context.console.result(Self.summary(improvRun))
+                return Self.fields(improvRun)
+            case .protocomm(let protocommRun):
+                context.console.result(Self.summary(protocommRun))
+                var fields = Self.fields(protocommRun)
+                if handsOff {
+                    var lan = lan
+                    if lan.deviceAddress == nil { lan.deviceAddress = protocommRun.outcome.connection.ipAddress }
+                    fields.append(
+                        JSONField(
+                            "handoff", .object(try await handoff.perform(lan: lan, deviceID: nil, context: context))))
+                }
+                return fields
+            case .bluFi(let bluFiRun):
+                run = bluFiRun
+            }
             context.console.result(Self.summary(run))
             var fields = Self.fields(run)
             if handsOff {
@@ -102,6 +191,7 @@ struct BLECommand: AsyncParsableCommand {
     private static func fields(_ run: BLEAdapterOptions.BluFiRun) -> [JSONField] {
         let outcome = run.outcome
         return [
+            JSONField("protocol", .string(BLEProtocol.bluFi.rawValue)),
             JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
             JSONField("device_id", .optional(outcome.deviceID)),
             JSONField("security", .string(BluFiProgressPrinter.name(outcome.security))),
@@ -111,5 +201,78 @@ struct BLECommand: AsyncParsableCommand {
             JSONField("frames_written", .int(outcome.traffic.framesWritten)),
             JSONField("frames_received", .int(outcome.traffic.framesReceived)),
         ] + BluFiProgressPrinter.fields(outcome.report)
+    }
+}
+
+extension BLECommand {
+    private static func summary(_ run: BLEAdapterOptions.ImprovRun) -> String {
+        let outcome = run.outcome
+        let joined = outcome.joinedSSID.map { "joined \($0)" } ?? "done"
+        return "\(run.name ?? run.address) (Improv) \(joined)"
+            + (outcome.redirectURL.map { "; continue at \($0)" } ?? "")
+    }
+
+    private static func fields(_ run: BLEAdapterOptions.ImprovRun) -> [JSONField] {
+        let outcome = run.outcome
+        var fields = [
+            JSONField("protocol", .string(BLEProtocol.improv.rawValue)),
+            JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
+            JSONField("improv_state", .optional(outcome.initialState.map(ImprovProgressPrinter.name))),
+            JSONField("authorization_waited", .bool(outcome.waitedForAuthorization)),
+            JSONField("identified", .bool(outcome.identified)),
+            JSONField("ssid", .optional(outcome.joinedSSID)),
+            JSONField("redirect_url", .optional(outcome.redirectURL)),
+            JSONField("hostname", .optional(outcome.hostname)),
+            JSONField("device_name", .optional(outcome.deviceName)),
+            JSONField("mtu", .int(outcome.mtu)),
+        ]
+        if let capabilities = outcome.capabilities {
+            fields.append(ImprovProgressPrinter.capabilitiesField(capabilities))
+        }
+        if let info = outcome.deviceInfo {
+            fields.append(JSONField("device_info", .object(ImprovProgressPrinter.fields(info))))
+        }
+        if let networks = outcome.networks { fields.append(ImprovProgressPrinter.networksField(networks)) }
+        return fields
+    }
+}
+
+extension BLECommand {
+    /// The protocomm request from the Wi-Fi options; nil for the SoftAP modes, which protocomm lacks.
+    private static func protocommPlan(
+        _ settings: BluFiWiFiSettings, options: ProtocommBLEOptions, qr: ESPProvisioningQRPayload?,
+        listsNetworks: Bool
+    ) throws(ProvisioningError) -> BLEAdapterOptions.ProtocommPlan? {
+        guard case .station(let station) = settings.mode else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        let security = try options.securityOptions(qr: qr.map(ProtocommQRDefaults.init), environment: environment)
+        return BLEAdapterOptions.ProtocommPlan(
+            wifi: ProtocommWiFiRequest(
+                network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password), security: security,
+                listsNetworks: listsNetworks),
+            retryPassphrase: options.retryPassphraseSource(environment: environment), keepsBond: options.keepsBond)
+    }
+
+    private static func summary(_ run: BLEAdapterOptions.ProtocommRun) -> String {
+        let connection = run.outcome.connection
+        return "\(run.name ?? run.address) (ESP protocomm) joined \(connection.ssid) as \(connection.ipAddress)"
+    }
+
+    private static func fields(_ run: BLEAdapterOptions.ProtocommRun) -> [JSONField] {
+        let outcome = run.outcome
+        var fields = [
+            JSONField("protocol", .string(BLEProtocol.protocomm.rawValue)),
+            JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
+            JSONField("service_uuid", .string(outcome.endpoints.serviceUUID)),
+            JSONField(
+                "endpoints_named_by",
+                .string(outcome.endpoints.naming == .userDescriptions ? "user-descriptions" : "endpoint-numbers")),
+            JSONField("protocomm_version", .string(outcome.deviceVersion.version)),
+            JSONField("credential_attempts", .int(outcome.credentialAttempts)),
+            JSONField("mtu", .int(outcome.mtu)),
+        ]
+        fields += ProtocommProgressPrinter.fields(outcome.security)
+        fields += ProtocommProgressPrinter.fields(outcome.connection)
+        return fields
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import Provisioning
 import Records
+import StringEssentials
 
 /// `ztprov batch`: the factory line. Units from a CSV file or a barcode scanner, provisioned in
 /// parallel across adapters, every attempt recorded.
@@ -67,10 +67,14 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Extra tries for a unit whose link failed or timed out.", valueName: "count"))
     var retries: Int = 2
 
-    @Option(help: ArgumentHelp("How long one attempt may take, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long one attempt may take, in seconds (default: 120).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var attemptTimeout: Double = 120
 
-    @Option(help: ArgumentHelp("How long to scan for one BLE unit, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long to scan for one BLE unit, in seconds (default: 15).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var scanTimeout: Double = 15
 
     @Option(
@@ -125,6 +129,6 @@ struct BatchCommand: AsyncParsableCommand {
 
     /// The lanes' names as given, or nil for the path's default.
     static func list(_ text: String?) -> [String]? {
-        text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        text.map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
     }
 }

@@ -21,7 +21,9 @@ struct DiscoverCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only this device (12 hex digits).", valueName: "id"), transform: parseDeviceID)
     var deviceID: ZhitingDeviceID?
 
-    @Option(help: ArgumentHelp("Seconds to listen for answers to the hello.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("Seconds to listen for answers to the hello (default: 3).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var listen: Double = 3
 
     @OptionGroup(title: "LAN")

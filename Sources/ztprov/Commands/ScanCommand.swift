@@ -5,10 +5,12 @@ import Provisioning
 struct ScanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Scan over BLE for devices ready for BluFi provisioning.",
+        abstract: "Scan over BLE for devices ready for provisioning (BluFi, Improv).",
         discussion: """
-            Lists devices advertising the BluFi service (FFFF), or with --name-prefix those whose \
-            name starts with the prefix, with their address, signal strength (RSSI) and adapter.
+            Lists devices advertising a provisioning service (BluFi FFFF, Improv), or with \
+            --name-prefix those whose name starts with the prefix, with their address, signal \
+            strength (RSSI), protocol, advertised state (Improv: authorization-required, authorized, \
+            provisioning, provisioned) and adapter.
             Exits 4 when none was seen.
 
             Examples:
@@ -20,7 +22,9 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup(title: "Bluetooth")
     var bluetooth: BLEAdapterOptions
 
-    @Option(help: ArgumentHelp("How long to scan, in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("How long to scan, in seconds (default: 5).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var duration: Double = 5
 
     @OptionGroup var output: OutputOptions

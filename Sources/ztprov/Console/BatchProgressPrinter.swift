@@ -2,18 +2,24 @@ import Provisioning
 import Records
 
 /// Per-lane progress of `ztprov batch`: `[hci1] 24:0A:C4:00:00:03: connected, ATT MTU 185` on stderr,
-/// one JSON event per step with `--json`, and a line per recorded attempt.
+/// one JSON event per step with `--json`, and a line per recorded attempt; on a terminal the lanes' current
+/// state is drawn in place below those lines instead of a line per attempt started.
 struct BatchProgressPrinter: Sendable {
     let console: Console
+    /// The lanes drawn in place on a terminal, if the batch runs on one.
+    var liveView: BatchLiveTerminal?
 
     func report(_ event: BatchEvent) {
+        liveView?.apply(event)
         switch event {
+        case .queued:
+            break
         case .skipped(let unit, let reason):
             console.progress("\(unit.key): skipped (\(reason == .duplicate ? "named twice" : "provisioned before"))")
             console.event(
                 "skipped", [JSONField("device", .string(unit.key)), JSONField("reason", .string(reason.rawValue))])
         case .attemptStarted(let lane, let unit, let attempt):
-            console.progress("[\(lane)] \(unit.key): attempt \(attempt)")
+            if liveView == nil { console.progress("[\(lane)] \(unit.key): attempt \(attempt)") }
             console.event(
                 "attempt-started",
                 [

@@ -74,6 +74,12 @@ struct Console: Sendable {
         write(.standardError, label + text + "\n")
     }
 
+    /// Something only a person at the device can do (press its button), on stderr even with `--quiet`.
+    func actionNeeded(_ text: String) {
+        let label = styled ? "\u{1B}[2m\(clock)\u{1B}[0m \u{1B}[1;36maction:\u{1B}[0m " : "action: "
+        write(.standardError, label + text + "\n")
+    }
+
     /// One `{"event": name, "elapsed_ms": …, …}` line on stdout, with `--json` only; `elapsed_ms`
     /// counts monotonic milliseconds since the command started, so scripts see where time goes.
     func event(_ name: String, _ fields: [JSONField] = []) {
@@ -131,7 +137,7 @@ struct Console: Sendable {
     private var clock: String { ElapsedTime(elapsed()).column }
 
     private static let standardWrite: @Sendable (Stream, String) -> Void = { stream, text in
-        write(text, to: stream)
+        LiveRegion.shared.write(text, to: stream)
     }
 
     /// Writes to the process's stdout or stderr unbuffered, so the two streams interleave in order; a

@@ -1,36 +1,57 @@
 import BlueZ
+import Improv
+import Provisioning
 
-/// One device `ztprov scan` saw: the last advertisement wins, for the RSSI.
+/// One device `ztprov scan` saw: the last advertisement wins, for the RSSI and the advertised state.
 struct ScannedDevice: Sendable, Equatable {
     let name: String?
     let address: String
     let rssi: Int?
     let adapter: String
+    /// The protocol the advertisement announces, if it announces one.
+    let advertisedProtocol: BLEProtocol?
+    /// An Improv device's advertised state and capabilities.
+    let improv: ImprovServiceData?
 
     init(_ device: BlueZDevice, adapter: BlueZAdapter) {
         name = device.name
         address = device.address
         rssi = device.rssi
         self.adapter = adapter.name
+        advertisedProtocol = BLEProtocol.advertised(serviceUUIDs: device.serviceUUIDs, serviceData: device.serviceData)
+        improv = BLEAdapterOptions.advertisedImprov(device)
+    }
+
+    /// The protocol's state as the device advertises it, where the protocol advertises one.
+    var state: String? {
+        improv.map { ImprovProgressPrinter.name($0.state) }
     }
 
     /// The `{"event":"device",…}` members.
     var fields: [JSONField] {
-        [
+        var fields = [
             JSONField("name", .optional(name)), JSONField("address", .string(address)),
             JSONField("rssi", .optional(rssi)), JSONField("adapter", .string(adapter)),
+            JSONField("protocol", .optional(advertisedProtocol?.rawValue)), JSONField("state", .optional(state)),
         ]
+        if let improv { fields.append(ImprovProgressPrinter.capabilitiesField(improv.capabilities)) }
+        return fields
     }
 }
 
 /// The human table of `ztprov scan`: one row per device, strongest first.
 struct ScanTable {
-    static let headers = ["NAME", "ADDRESS", "RSSI", "ADAPTER"]
+    static let headers = ["NAME", "ADDRESS", "RSSI", "PROTOCOL", "STATE", "ADAPTER"]
 
     let rows: [[String]]
 
     init(_ devices: [ScannedDevice]) {
-        rows = devices.map { [$0.name ?? "-", $0.address, $0.rssi.map(String.init) ?? "-", $0.adapter] }
+        rows = devices.map {
+            [
+                $0.name ?? "-", $0.address, $0.rssi.map(String.init) ?? "-", $0.advertisedProtocol?.rawValue ?? "-",
+                $0.state ?? "-", $0.adapter,
+            ]
+        }
     }
 
     /// The table with a header line, columns separated by two spaces, no trailing blanks.

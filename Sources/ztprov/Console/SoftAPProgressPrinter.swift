@@ -91,6 +91,9 @@ struct ProtocommProgressPrinter: Sendable {
         case .deviceResetUnavailable:
             console.warning("The device could not be reset; power-cycle it before the next try")
             console.event("device-reset-unavailable")
+        case .retryingCredentials(let attempt):
+            console.progress("Sending the new settings (attempt \(attempt))")
+            console.event("credentials-retry", [JSONField("attempt", .int(attempt))])
         default:
             break
         }

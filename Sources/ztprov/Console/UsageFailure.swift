@@ -1,4 +1,5 @@
-import Foundation
+import ArgumentParser
+import FoundationEssentials
 import Provisioning
 
 /// A command line ArgumentParser refused, reported like every other failure.
@@ -11,13 +12,20 @@ struct UsageFailure {
     func report() {
         let text = Self.withoutValues(
             message.hasPrefix("Error: ") ? String(message.dropFirst("Error: ".count)) : message, arguments: arguments)
-        let subcommand = arguments.dropFirst().first { !$0.hasPrefix("-") }.map { " \($0)" } ?? ""
+        let subcommand = Self.subcommand(in: arguments).map { " \($0)" } ?? ""
         let error = ProvisioningError(
             .invalidOption,
             text.split(separator: "\n").first.map(String.init) ?? text,
             hint: "Run `ztprov\(subcommand) --help` for the options."
         )
         Self.report(error, arguments: arguments)
+    }
+
+    /// The subcommand the arguments name, for the hint; only a real one, since the first word that is not
+    /// an option may be a stray value (a secret typed in the wrong place).
+    private static func subcommand(in arguments: [String]) -> String? {
+        let names = Set(ZTProv.configuration.subcommands.map { $0._commandName })
+        return arguments.dropFirst().first { !$0.hasPrefix("-") }.flatMap { names.contains($0) ? $0 : nil }
     }
 
     /// ArgumentParser quotes what it refused (`Unexpected argument 'hunter2'`, `The value 'x' is invalid
@@ -33,7 +41,7 @@ struct UsageFailure {
             return (String(value), position)
         }
         let scrubbed = values.sorted { $0.0.count > $1.0.count }.reduce(message) {
-            $0.replacingOccurrences(of: $1.0, with: "<argument \($1.1)>")
+            $0.replacing($1.0, with: "<argument \($1.1)>")
         }
         return withoutQuotedValues(scrubbed, arguments: arguments)
     }

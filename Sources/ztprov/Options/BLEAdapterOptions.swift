@@ -1,6 +1,6 @@
 import ArgumentParser
-import BluFi
 import BlueZ
+import Provisioning
 
 /// Which Bluetooth adapter to use and which devices count as provisionable; shared by `scan` and `ble`.
 struct BLEAdapterOptions: ParsableArguments {
@@ -17,7 +17,7 @@ struct BLEAdapterOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Only devices whose advertised name starts with this (the Zhiting app uses MH-); "
-                + "without it, devices advertising the BluFi service FFFF.",
+                + "without it, devices advertising a provisioning service (BluFi FFFF, Improv).",
             valueName: "prefix"
         )
     )
@@ -26,12 +26,12 @@ struct BLEAdapterOptions: ParsableArguments {
     /// The adapter to use: the one named, or the first powered.
     var selector: BlueZAdapterSelector { adapter ?? .firstPowered }
 
-    /// The scan filter: the name prefix when given (devices need not advertise FFFF then), else the service.
-    func filter(address: String? = nil) -> BlueZScanFilter {
-        if let namePrefix {
-            return BlueZScanFilter(namePrefix: namePrefix, address: address)
-        }
-        return BlueZScanFilter(serviceUUIDs: [BluFiGATTProfile.serviceUUID], address: address)
+    /// The scan filter: an address alone (so a device of another protocol is found and named), else the
+    /// name prefix (devices need not advertise a service then), else any of `protocols`' services.
+    func filter(address: String? = nil, protocols: [BLEProtocol] = BLEProtocol.allCases) -> BlueZScanFilter {
+        if let address { return BlueZScanFilter(address: address) }
+        if let namePrefix { return BlueZScanFilter(namePrefix: namePrefix) }
+        return BlueZScanFilter(serviceUUIDs: protocols.map(\.serviceUUID))
     }
 }
 

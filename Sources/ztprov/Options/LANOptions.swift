@@ -1,6 +1,5 @@
 import ArgumentParser
 import Provisioning
-import Sockets
 import Transports
 import ZhitingLAN
 
@@ -61,15 +60,6 @@ struct LANOptions: ParsableArguments {
             reserved: lanReserved == .zero ? .zero : .allOnes,
             checksum: lanChecksum == .key ? .sessionKey : .packetDigest
         )
-    }
-
-    /// Opens the LAN socket as asked; the caller closes it.
-    func openLink() throws(ProvisioningError) -> UDPDatagramLink {
-        do {
-            return try UDPDatagramLink(UDPDatagramLink.Configuration(interface: interface, localPort: localPort))
-        } catch {
-            throw ProvisioningError.lanSocketUnavailable(error, interface: interface, port: localPort)
-        }
     }
 
     enum ReservedChoice: String, ExpressibleByArgument, CaseIterable {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Provisioning
 import Records
 
@@ -14,28 +13,4 @@ struct RecordStoreOptions: ParsableArguments {
             valueName: "location")
     )
     var database: String?
-
-    /// The location `--db` names, or the default from the environment.
-    func location(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(ProvisioningError) -> RecordStoreLocation {
-        let source = database != nil ? "--db" : RecordStoreLocation.environmentVariable
-        do throws(RecordStoreLocation.Refusal) {
-            if let database { return try RecordStoreLocation(parsing: database) }
-            let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-            return try .defaultLocation(environment: environment, homeDirectory: home)
-        } catch {
-            switch error {
-            case .empty:
-                throw ProvisioningError(
-                    .recordsInvalidLocation, "\(source) names no database: the location is empty.",
-                    hint: "Give a file path, sqlite:PATH or a postgres:// URL; SQLite would keep an empty one "
-                        + "in memory only.")
-            case .unknownScheme:
-                throw ProvisioningError(
-                    .recordsInvalidLocation, "\(source) starts with a URL scheme ztprov does not know.",
-                    hint: "Use postgres:// or postgresql://, sqlite:PATH, or write a file name such as ./name.")
-            }
-        }
-    }
 }

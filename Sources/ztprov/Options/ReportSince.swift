@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// `--since`: an ISO 8601 date or date-time, or a span back from now (`30m`, `8h`, `2d`).
 ///

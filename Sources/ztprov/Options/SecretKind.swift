@@ -50,3 +50,11 @@ enum SCSessionSecret: SecretKind {
     static let defaultEnvironmentVariable = "ZTPROV_SC_SESSION"
     static let promptLabel = "SC session cookie"
 }
+
+/// The Wi-Fi password to try next after the device rejected the first one (BLE protocomm devices that
+/// can be reset).
+enum RetryWiFiPasswordSecret: SecretKind {
+    static let optionPrefix = "retry-password"
+    static let defaultEnvironmentVariable = "ZTPROV_WIFI_RETRY_PASSWORD"
+    static let promptLabel = "Second Wi-Fi password"
+}

@@ -2,7 +2,9 @@ import ArgumentParser
 
 /// `--timeout SECONDS`: a bound on the whole operation; each step keeps its own shorter default.
 struct TimeoutOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Give up after this many seconds in all.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("Give up after this many seconds in all.", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
     var timeout: Double?
 
     func validate() throws {

@@ -3,9 +3,9 @@ import BlueZ
 import Logging
 import Provisioning
 
-/// The BLE lanes of `ztprov batch`: adapters resolved once, then per unit a scan on the lane's
-/// adapter, a connection, and the BluFi flow, each with its own bus connection so lanes never share
-/// a write queue.
+/// The BLE lanes of `ztprov batch`: adapters resolved once, one discovery per lane for the whole batch
+/// (``BatchBLEDiscoveries``), then per unit the advertisement the lane heard, a connection and the BluFi
+/// flow, each on a bus connection of its own so lanes never share a write queue.
 enum BatchBLEWiring {
     /// The adapters' kernel names for `selectors`, or every powered adapter when none are given.
     static func lanes(_ selectors: [String]?) async throws(ProvisioningError) -> [String] {
@@ -34,21 +34,22 @@ enum BatchBLEWiring {
         }
     }
 
-    /// One BLE attempt: find the unit on the lane's adapter, connect, provision, then hand off if asked.
+    /// One BLE attempt: the unit as the lane's discovery heard it, connect, provision, then hand off if asked.
     static func attempt(
         settings: BluFiWiFiSettings, security: BluFiSecurityChoice, scanFor: Duration, logger: Logger,
-        handoff: BatchHandoff?
+        discoveries: BatchBLEDiscoveries, handoff: BatchHandoff?
     ) -> BatchAttempt {
         { context in
             let outcome = try await provision(
-                context, settings: settings, security: security, scanFor: scanFor, logger: logger)
+                context, settings: settings, security: security, scanFor: scanFor, logger: logger,
+                discoveries: discoveries)
             if let handoff { try await handoff.run(context, deviceID: outcome.deviceID) }
         }
     }
 
     private static func provision(
         _ context: BatchAttemptContext, settings: BluFiWiFiSettings, security: BluFiSecurityChoice,
-        scanFor: Duration, logger: Logger
+        scanFor: Duration, logger: Logger, discoveries: BatchBLEDiscoveries
     ) async throws -> BluFiProvisioningOutcome {
         let (unit, journal) = (context.device, context.journal)
         let filter = BlueZScanFilter(
@@ -57,13 +58,13 @@ enum BatchBLEWiring {
         var activity = "connecting to bluetoothd"
         do {
             return try await BlueZClient.withClient { client in
-                let adapter = try await client.adapter(.name(context.lane))
                 for device in await client.releaseStaleConnections(matching: filter) {
                     context.progress("released a link a previous run left up to \(device.address)")
                 }
                 activity = "scanning"
                 journal.began("scan")
-                let found = try await client.findDevice(on: adapter, filter: filter, timeout: scanFor)
+                guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
+                let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
                 journal.found(address: found.address)
                 activity = "connecting"
                 journal.began("connect")
@@ -76,7 +77,9 @@ enum BatchBLEWiring {
                     settings, security: security, logger: logger, deadline: context.deadline, progress: progress
                 ) { session in
                     activity = "connecting"
-                    return try await client.withConnectedDevice(found, requiring: [BluFiGATTProfile.serviceUUID]) {
+                    return try await client.withConnectedDevice(
+                        found, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
+                    ) {
                         gatt in
                         activity = "talking BluFi"
                         context.progress("connected, ATT MTU \(gatt.mtu)")

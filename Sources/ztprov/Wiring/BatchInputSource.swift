@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Provisioning
 
 /// Where the units come from: a file read and checked as a whole before the batch starts, or stdin
@@ -46,7 +46,8 @@ enum BatchInputSource {
         parser: BatchInputParser, rejected: @escaping @Sendable (ProvisioningError) -> Void
     ) -> AsyncStream<BatchDevice> {
         let (stream, continuation) = AsyncStream<BatchDevice>.makeStream()
-        let reader = Thread {
+        // `readLine` blocks: a queue of its own keeps it off the cooperative pool.
+        DispatchQueue(label: "ztprov-batch-stdin").async {
             var parser = parser
             while let line = readLine(strippingNewline: true) {
                 do throws(ProvisioningError) {
@@ -57,8 +58,6 @@ enum BatchInputSource {
             }
             continuation.finish()
         }
-        reader.name = "ztprov-batch-stdin"
-        reader.start()
         return stream
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import Provisioning
 import Records
@@ -9,13 +9,16 @@ struct BatchPlan {
     let runner: BatchRunner
     let input: AsyncStream<BatchDevice>
     let store: any ProvisioningRecordStore
+    /// The lanes drawn in place, when the batch runs on a terminal.
+    let liveView: BatchLiveTerminal?
 
     static func make(_ command: BatchCommand, context: CommandContext) async throws(ProvisioningError) -> BatchPlan {
         let path = command.path.path
         let handoff =
             command.handoff.areaID == nil
             ? nil : BatchHandoff(options: command.handoff, lan: command.lan, context: context)
-        let attempt = try attempt(command, handoff: handoff, context: context)
+        let discoveries = BatchBLEDiscoveries()
+        let attempt = try attempt(command, handoff: handoff, discoveries: discoveries, context: context)
         let parser = BatchInputParser(path: path)
         let input: AsyncStream<BatchDevice>
         if let file = command.devices, file != "-" {
@@ -36,7 +39,11 @@ struct BatchPlan {
             batchID: UUID().uuidString.lowercased(), station: command.station ?? ProcessInfo.processInfo.hostName,
             path: path, lanes: lanes, retryPolicy: BatchRetryPolicy(maxAttempts: command.retries + 1),
             force: command.force, attemptTimeout: .milliseconds(Int64(command.attemptTimeout * 1000)))
-        let printer = BatchProgressPrinter(console: context.console)
+        let start = ContinuousClock.now
+        let liveView =
+            BatchLiveTerminal.wanted(by: context.console)
+            ? BatchLiveTerminal(lanes: lanes, clock: { .now - start }) : nil
+        let printer = BatchProgressPrinter(console: context.console, liveView: liveView)
         let runner = BatchRunner(
             settings: settings, store: store, events: printer.report,
             storeFailure: { error in
@@ -46,7 +53,7 @@ struct BatchPlan {
                         hint: "Check the database; this attempt is not recorded.")
                 }
                 return .records(error, at: location, while: .writing)
-            }, attempt: attempt)
+            }, laneScope: path == .ble ? discoveries.scope : nil, attempt: attempt)
         context.console.progress(
             "Batch \(settings.batchID) on \(settings.station): \(lanes.joined(separator: ", ")); records in \(location)"
         )
@@ -56,12 +63,21 @@ struct BatchPlan {
                 JSONField("batch_id", .string(settings.batchID)), JSONField("station", .string(settings.station)),
                 JSONField("lanes", .array(lanes.map(JSONValue.string))),
             ])
-        return BatchPlan(runner: runner, input: input, store: store)
+        return BatchPlan(runner: runner, input: input, store: store, liveView: liveView)
     }
 
     /// Runs the batch; the result fields on success, `batch.incomplete` when some units failed.
     func run(context: CommandContext) async throws(ProvisioningError) -> [JSONField] {
-        let summary = try await runner.run(input)
+        let drawing = liveView.map { view in Task { await view.run() } }
+        let outcome: Result<BatchSummary, ProvisioningError>
+        do throws(ProvisioningError) {
+            outcome = .success(try await runner.run(input))
+        } catch {
+            outcome = .failure(error)
+        }
+        drawing?.cancel()
+        await drawing?.value
+        let summary = try outcome.get()
         let fields = BatchProgressPrinter.fields(summary)
         context.console.event("summary", fields)
         let line =
@@ -88,7 +104,7 @@ struct BatchPlan {
 
     /// The per-unit attempt for the path, with every station-wide secret read now, before any unit.
     private static func attempt(
-        _ command: BatchCommand, handoff: BatchHandoff?, context: CommandContext
+        _ command: BatchCommand, handoff: BatchHandoff?, discoveries: BatchBLEDiscoveries, context: CommandContext
     ) throws(ProvisioningError) -> BatchAttempt {
         let environment = ProcessInfo.processInfo.environment
         switch command.path {
@@ -96,7 +112,8 @@ struct BatchPlan {
             return BatchBLEWiring.attempt(
                 settings: try command.wifi.settings(expectsDeviceID: handoff != nil),
                 security: command.wifi.securityChoice,
-                scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), logger: context.logger, handoff: handoff)
+                scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), logger: context.logger,
+                discoveries: discoveries, handoff: handoff)
         case .softap:
             let network = ProtocommTargetNetwork(
                 ssid: command.wifi.ssid ?? "",

@@ -1,9 +1,10 @@
 import BluFi
 import BlueZ
+import Improv
 import Provisioning
 
-/// `ztprov ble` against bluetoothd: find the device, connect, run the BluFi flow, and let the
-/// connection scope stop notifications and disconnect on every exit path.
+/// `ztprov ble` against bluetoothd: find the device, settle its protocol, connect, run that
+/// protocol's flow, and let the connection scope stop notifications and disconnect on every exit path.
 extension BLEAdapterOptions {
     /// What the BLE part established, and with which device.
     struct BluFiRun: Sendable {
@@ -12,40 +13,128 @@ extension BLEAdapterOptions {
         let outcome: BluFiProvisioningOutcome
     }
 
-    /// Scans (at most `scanFor`), connects with the adapter's classified retries, and provisions.
+    /// What an Improv run established, and with which device.
+    struct ImprovRun: Sendable {
+        let name: String?
+        let address: String
+        let outcome: ImprovProvisioningOutcome
+    }
+
+    /// The run of whichever protocol the device speaks.
+    enum BLERun: Sendable {
+        case bluFi(BluFiRun)
+        case improv(ImprovRun)
+        case protocomm(ProtocommRun)
+    }
+
+    /// What each protocol is to do; `improv` builds its settings once the device is known, because
+    /// device info is asked for only when the device advertises it can answer.
+    struct BLEPlan: Sendable {
+        let bluFi: BluFiWiFiSettings
+        let security: BluFiSecurityChoice
+        let improv:
+            @Sendable (_ advertisedCapabilities: ImprovCapabilities?) throws(ProvisioningError) -> ImprovSettings
+        let improvTimeouts: ImprovTimeouts
+        /// An Improv-only option given, which a BluFi device cannot honour.
+        let improvOnlyOption: String?
+        /// The ESP protocomm flow's request; nil when the Wi-Fi mode is not one protocomm can send.
+        let protocomm: ProtocommPlan?
+        /// A protocomm-only option given, which a BluFi or Improv device cannot honour.
+        let protocommOnlyOption: String?
+    }
+
+    /// Scans (at most `scanFor`), picks the protocol, connects with the adapter's classified retries,
+    /// and provisions.
     func provision(
-        _ settings: BluFiWiFiSettings, device address: String?, security: BluFiSecurityChoice, scanFor: Duration,
+        _ plan: BLEPlan, device address: String?, choice: BLEProtocolChoice, scanFor: Duration,
         context: CommandContext
-    ) async throws(ProvisioningError) -> BluFiRun {
-        let (filter, selector) = (filter(address: address), selector)
+    ) async throws(ProvisioningError) -> BLERun {
+        let selector = selector
         var activity = "connecting to bluetoothd"
         do {
             return try await BlueZClient.withClient { client in
                 let adapter = try await client.adapter(selector)
                 activity = "scanning"
-                context.console.progress("Scanning on \(adapter.name) for \(address ?? namePrefix ?? "BluFi devices")")
-                let device = try await client.findDevice(on: adapter, filter: filter, timeout: scanFor)
+                let selected = try await selectDevice(
+                    on: client, adapter: adapter, address: address, choice: choice, scanFor: scanFor, context: context)
+                let device = selected.device
                 activity = "connecting"
                 context.console.progress("Connecting to \(device.name ?? "the device") (\(device.address))")
                 context.console.event("connecting", [JSONField("address", .string(device.address))])
-                let printer = BluFiProgressPrinter(console: context.console)
-                let outcome = try await BluFiProvisioner.runFallingBack(
-                    settings, security: security, logger: context.logger, deadline: context.deadline,
-                    progress: printer.report
-                ) { session in
-                    activity = "connecting"
-                    return try await client.withConnectedDevice(device, requiring: [BluFiGATTProfile.serviceUUID]) {
-                        gatt in
-                        activity = "talking BluFi"
-                        context.console.progress("Connected to \(device.address), ATT MTU \(gatt.mtu)")
-                        context.console.event("connected", [JSONField("mtu", .int(gatt.mtu))])
-                        return try await session(gatt)
-                    }
+                if selected.chosen != .protocomm, let refused = plan.protocommOnlyOption {
+                    throw ProvisioningError(
+                        .invalidOption,
+                        "\(refused) applies to ESP protocomm devices; this one speaks \(selected.chosen).",
+                        hint: "Leave it out for this device.")
                 }
-                return BluFiRun(name: device.name, address: device.address, outcome: outcome)
+                switch selected.chosen {
+                case .protocomm:
+                    guard let protocommPlan = plan.protocomm else {
+                        throw ProvisioningError(
+                            .invalidOption, "An ESP protocomm device only joins a network: it has no SoftAP modes.",
+                            hint: "Use --mode sta (the default) with --ssid.")
+                    }
+                    let printer = ProtocommProgressPrinter(console: context.console)
+                    let request = ProtocommBLERequest(wifi: protocommPlan.wifi, advertisedServices: device.serviceUUIDs)
+                    let outcome = try await client.withConnectedDevice(
+                        device, pairing: .justWorks(keepBond: protocommPlan.keepsBond), until: context.deadline
+                    ) { gatt in
+                        activity = "talking ESP protocomm"
+                        Self.announce(gatt.mtu, device: device, context: context)
+                        return try await ProtocommBLEProvisioner().run(
+                            request, on: gatt, address: device.address, deadline: context.deadline,
+                            retryPassphrase: protocommPlan.retryPassphrase, progress: printer.report)
+                    }
+                    return .protocomm(ProtocommRun(name: device.name, address: device.address, outcome: outcome))
+                case .bluFi:
+                    if let refused = plan.improvOnlyOption {
+                        throw ProvisioningError(
+                            .invalidOption, "\(refused) applies to Improv devices; this one speaks BluFi.",
+                            hint: "Leave it out for a BluFi device.")
+                    }
+                    let printer = BluFiProgressPrinter(console: context.console)
+                    let outcome = try await BluFiProvisioner.runFallingBack(
+                        plan.bluFi, security: plan.security, logger: context.logger, deadline: context.deadline,
+                        progress: printer.report
+                    ) { session in
+                        activity = "connecting"
+                        return try await client.withConnectedDevice(
+                            device, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
+                        ) { gatt in
+                            activity = "talking BluFi"
+                            Self.announce(gatt.mtu, device: device, context: context)
+                            return try await session(gatt)
+                        }
+                    }
+                    return .bluFi(BluFiRun(name: device.name, address: device.address, outcome: outcome))
+                case .improv:
+                    let settings = try plan.improv(Self.advertisedImprov(device)?.capabilities)
+                    let printer = ImprovProgressPrinter(console: context.console)
+                    let outcome = try await client.withConnectedDevice(
+                        device, requiring: [BLEProtocol.improv.serviceUUID], until: context.deadline
+                    ) { gatt in
+                        activity = "talking Improv"
+                        Self.announce(gatt.mtu, device: device, context: context)
+                        return try await ImprovProvisioner(
+                            connection: gatt, timeouts: plan.improvTimeouts, logger: context.logger
+                        ).run(settings, deadline: context.deadline, progress: printer.report)
+                    }
+                    return .improv(ImprovRun(name: device.name, address: device.address, outcome: outcome))
+                }
             }
         } catch {
             throw .fromBlueZ(error, while: activity)
         }
+    }
+
+    /// The Improv state and capabilities the device advertises, if its service data is readable.
+    static func advertisedImprov(_ device: BlueZDevice) -> ImprovServiceData? {
+        let key = BLEProtocol.improv.serviceDataUUIDs.first ?? ""
+        return device.serviceData[key].flatMap { try? ImprovServiceData.decode($0) }
+    }
+
+    private static func announce(_ mtu: Int, device: BlueZDevice, context: CommandContext) {
+        context.console.progress("Connected to \(device.address), ATT MTU \(mtu)")
+        context.console.event("connected", [JSONField("mtu", .int(mtu))])
     }
 }

@@ -1,5 +1,6 @@
 import BlueZ
 import Provisioning
+import Transports
 
 /// The one table from what the BlueZ adapter throws to what the command line shows.
 ///
@@ -10,6 +11,11 @@ extension ProvisioningError {
     static func fromBlueZ(_ error: any Error, while activity: String) -> ProvisioningError {
         if let error = error as? ProvisioningError { return error }
         if error is CancellationError { return .interruptedByUser }
+        if error is DeadlineExceeded {
+            return ProvisioningError(
+                .timeout, "The overall time limit ran out while \(activity).",
+                hint: "Allow more time with --timeout; " + bleHint, detail: "\(error)")
+        }
         guard let error = error as? BlueZError else {
             return ProvisioningError(
                 .bleLinkLost, "The BLE link failed while \(activity).", hint: bleHint, detail: "\(error)")
@@ -67,9 +73,14 @@ extension ProvisioningError {
                 detail: detail)
         case .servicesMissing:
             return ProvisioningError(
-                .bleServicesMissing, "The device does not offer the BluFi GATT service.",
-                hint: "Check that this is a BluFi device in provisioning mode; "
+                .bleServicesMissing, "The device does not offer the GATT service the protocol needs.",
+                hint: "Check that the device is in provisioning mode and --protocol names what it speaks; "
                     + "`bluetoothctl remove ADDRESS` clears a stale cache.", detail: detail)
+        case .pairingFailed:
+            return ProvisioningError(
+                .blePairingFailed, "Pairing with the device failed while \(activity).",
+                hint: "Put the device in pairing mode, or pair it with `bluetoothctl pair ADDRESS` first.",
+                detail: detail)
         case .timedOut(let what):
             return ProvisioningError(
                 .timeout, "The BLE step timed out: \(what).", hint: bleHint, detail: detail)

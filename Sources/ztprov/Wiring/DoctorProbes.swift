@@ -1,7 +1,8 @@
 import BlueZ
 import DBus
-import Foundation
+import FoundationEssentials
 import HCI
+import StringEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -63,7 +64,7 @@ struct DoctorProbes {
         return entries.sorted().compactMap { entry in
             let read = { (file: String) in
                 (try? String(contentsOfFile: "\(rfkillDirectory)/\(entry)/\(file)", encoding: .utf8))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                    .trimmingWhitespace()
             }
             guard let type = read("type"), type == "bluetooth" || type == "wlan" else { return nil }
             return DoctorFindings.RadioSwitch(

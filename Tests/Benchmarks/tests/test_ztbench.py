@@ -1,11 +1,13 @@
-"""The benchmark's own arithmetic: minimal BluFi frame counts, the poll-gap reading and "flat"."""
+"""The benchmark's own arithmetic: minimal BluFi frame counts, the poll-gap reading, "flat", the lab's steps."""
 
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from ztbench import blufi_frames, softap_bench, stats  # noqa: E402
+from ztbench import batch_bench, blufi_frames, lab_bench, softap_bench, stats  # noqa: E402
 
 
 def test_frame_capacity_follows_mtu_and_the_one_byte_length():
@@ -53,3 +55,33 @@ def test_flat_allows_noise_but_not_growth():
     assert stats.is_flat([12, 12], 0)
     assert not stats.is_flat([12, 13], 0)
     assert stats.median([3, None, 1, 2]) == 2
+
+
+def test_lab_steps_are_gaps_between_stamped_events_and_the_floor_comes_from_the_guest():
+    def run(name, status, seconds, stamps):
+        lines = [{"event": "connecting"}, {"event": "connected"}, {"event": "session-ready"},
+                 {"event": "wifi-connected"}, {"event": "result", "frames_written": 12, "mtu": 517}]
+        return {"name": name, "status": status, "seconds": seconds, "stdout_line_seconds": stamps,
+                "stdout": "\n".join(__import__("json").dumps(line) for line in lines) + "\n"}
+
+    document = {"timings": {"bench_device_floor": {"ble": {"advertising_interval_ms": 100, "join_delay_ms": 300},
+                                                   "softap": {"connecting_polls": 2}}},
+                "scenarios": [run("bench-ble-1", 0, 3.0, [1.0, 1.5, 2.0, 2.6, 2.9]),
+                              run("bench-ble-2", 0, 5.0, [2.0, 2.5, 3.5, 4.0, 4.9]),
+                              run("bench-ble-3", 5, 9.0, [1.0])]}
+    ble = lab_bench.summary(document, "bench-ble-", lab_bench.BLE_STEPS)
+    assert (ble["runs"], ble["ok"], ble["wall_s"]) == (3, 2, 4.0)
+    assert ble["steps"]["start-up + scan"] == 1.5
+    assert abs(ble["steps"]["version + key exchange"] - 0.75) < 1e-9
+    assert abs(ble["steps"]["disconnect + exit"] - 0.7) < 1e-9
+    assert ble["failures"] == ["bench-ble-3: 5 "]
+    assert [r["frames_written"] for r in ble["results"]] == [12, 12]
+    assert lab_bench.step_times({"stdout": "not json\n", "stdout_line_seconds": [0.1], "seconds": 1.0},
+                                lab_bench.BLE_STEPS)["start-up + scan"] is None
+
+
+def test_batch_floor_is_the_busiest_adapters_share_after_one_advertisement():
+    per_device_ms = 13 * batch_bench.LATENCY_MS + batch_bench.JOIN_MS + batch_bench.RESOLVE_MS
+    assert batch_bench.floor_s(24, 1, 13) * 1000 == pytest.approx(24 * per_device_ms + batch_bench.ADVERTISE_MS)
+    assert batch_bench.floor_s(24, 4, 13) * 1000 == pytest.approx(6 * per_device_ms + batch_bench.ADVERTISE_MS)
+    assert batch_bench.floor_s(25, 4, 13) == batch_bench.floor_s(28, 4, 13), "the busiest adapter takes 7"

@@ -46,6 +46,14 @@ import Transports
         #expect(device.address == "24:0A:C4:12:34:56")
     }
 
+    @Test func readsServiceDataByNormalizedUUID() throws {
+        var tree = try treeWithDevice()
+        let data = DBusValue.properties(["00004677-0000-1000-8000-00805F9B34FB": .bytes([2, 15, 0, 0, 0, 0])])
+        tree.apply(try P.changed(P.device, BlueZNames.device, ["ServiceData": data], invalidated: []))
+        let device = try #require(tree.device(at: P.device))
+        #expect(device.serviceData == ["00004677-0000-1000-8000-00805f9b34fb": [2, 15, 0, 0, 0, 0]])
+    }
+
     @Test func ignoresChangesForObjectsItDoesNotHold() throws {
         var tree = try treeWithDevice()
         let before = tree

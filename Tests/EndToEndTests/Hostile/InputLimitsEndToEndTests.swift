@@ -22,6 +22,29 @@ import Testing
         }
     }
 
+    /// Seconds are decimal digits: `Double` alone would take hex, exponents, signs, `nan` and `inf`.
+    @Test func secondsOptionsTakeOnlyDecimalDigits() async throws {
+        var random = SplitMix64(seed: 0x5EC0)
+        let options: [[String]] = [
+            ["scan", "--duration"], ["ble", "--ssid", "Net", "--scan-timeout"], ["discover", "--listen"],
+            ["batch", "--ssid", "Net", "--attempt-timeout"], ["batch", "--ssid", "Net", "--scan-timeout"],
+            ["doctor", "--timeout"], ["discover", "--timeout"],
+        ]
+        var spellings = [
+            "0x10", "0X1p4", "1e1", "1E+1", "+5", "-5", "nan", "inf", "Infinity", " 5", "5 ", "1.2.3", ".", "５", "٣",
+        ]
+        for _ in 0..<4 {
+            let digits = String((0..<(1 + random.below(3))).map { _ in Character(String(random.below(10))) })
+            spellings.append(["0x", "+", "-", "0b"][random.below(4)] + digits)
+            spellings.append(digits + ["e2", "e-1", "p1", "_0"][random.below(4)])
+        }
+        for option in options {
+            for value in HostileRun.pick(6, of: spellings, &random) {
+                try await HostileRun.expect(option + [value], status: 2, code: "usage.invalid-option")
+            }
+        }
+    }
+
     @Test func stationProfileNumbersNeverTrap() async throws {
         let directory = try HostileRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }

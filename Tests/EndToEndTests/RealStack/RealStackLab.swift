@@ -64,10 +64,11 @@ actor RealStackLab {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         }
         let results = FileManager.default.temporaryDirectory.appending(path: "ztprov-realstack-\(getpid())")
+        // One boot takes about 5 minutes on two idle cores; with seven builds beside it, 23 were measured.
         var launch = ProcessLaunch(
             RepositoryLayout.root.appending(path: "Tests/RealStack/run").path,
-            ["--results", results.path, "--ztprov", try ZTProvProcess.executable(), "--timeout", "900"])
-        launch.deadline = .seconds(960)
+            ["--results", results.path, "--ztprov", try ZTProvProcess.executable(), "--timeout", "1800"])
+        launch.deadline = .seconds(1860)
         let outcome = try await launch.run()
         // A guest that ran out of time still leaves the scenarios it finished (results.json is rewritten
         // after each): those are judged, the others fail as missing, naming how the boot ended.

@@ -4,13 +4,13 @@ import Testing
 
 /// ztprov's flows against the real Linux stacks, judged from one boot of the real-stack lab
 /// (`Tests/RealStack/run`, see `RealStackLab`): real bluetoothd 5.66 behind Bumble-driven hci_vhci
-/// controllers serving the harness's BluFi model, real NetworkManager + wpa_supplicant joining
+/// controllers serving the harness's BluFi and Improv models, real NetworkManager + wpa_supplicant joining
 /// hostapd on mac80211_hwsim, the harness's protocomm and Zhiting device hosts behind the hotspot
 /// and on the home LAN. No mock on the path.
 @Suite(.serialized, RealStackLab.condition)
 struct RealStackLabTests {
     static let secrets = ["lab-wifi-secret-31", "AT-lab-7f00ba11", "lab-pop-5150", "hotspot-pass-99"]
-    static let kernelControllers = ["F0:00:00:00:00:01", "F0:00:00:00:00:02"]
+    static let kernelControllers = ["F0:00:00:00:00:01", "F0:00:00:00:00:02", "F0:00:00:00:00:03", "F0:00:00:00:00:04"]
 
     static func scenario(_ name: String) async throws -> RealStackLab.Scenario {
         try await RealStackLab.shared.scenario(name)
@@ -32,13 +32,18 @@ struct RealStackLabTests {
         }
     }
 
+    static func number(_ value: JSONValue?) -> Double? {
+        guard case .number(let number) = value else { return nil }
+        return number
+    }
+
     /// After a BLE run the link is down on both sides: bluetoothd's Device1 is not connected on any
     /// adapter, and the peripheral has no connection.
     static func expectLinkReleased(
         _ record: JSONValue?, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let views = record?["bluetoothd_connected_after"]
-        for controller in ["hci0", "hci1"] {
+        for controller in kernelControllers.indices.map({ "hci\($0)" }) {
             #expect(
                 views?[controller] != .bool(true), "\(name): \(controller) still connected",
                 sourceLocation: sourceLocation)
@@ -102,6 +107,24 @@ struct RealStackLabTests {
         if let security { #expect(ble["peripheral"]?["security"] == .string(security), "\(ble)") }
         #expect(ble["peripheral"]?["mtus"] == [517], "the stacks negotiate 517: \(ble)")
         Self.expectLinkReleased(ble.record, name)
+    }
+
+    /// A device that answers the MTU exchange with 23 (a small ATT buffer): bluetoothd settles on 23 and
+    /// ztprov splits every message into 20-byte writes, so the same conversation needs more frames.
+    @Test(arguments: [("ble-mtu23-v1", "ble-v1-handoff", "v1"), ("ble-mtu23-v2", "ble-v2", "v2")])
+    func bleProvisionsAtAForcedSmallMTU(name: String, atFullMTU: String, security: String) async throws {
+        let ble = try await Self.scenario(name)
+        Self.expect(ble, status: 0)
+        #expect(ble["peripheral"]?["mtus"] == [23], "\(ble)")
+        #expect(ble["peripheral"]?["security"] == .string(security), "\(ble)")
+        #expect(ble["peripheral"]?["sta_ssid"] == "HomeNet", "\(ble)")
+        #expect(ble.standardError.contains("ATT MTU 23"), "\(ble)")
+        Self.expectLinkReleased(ble.record, name)
+        let full = try await Self.scenario(atFullMTU)
+        let frames = (
+            small: Self.number(ble["peripheral"]?["frames"]), full: Self.number(full["peripheral"]?["frames"])
+        )
+        #expect((frames.small ?? 0) > (frames.full ?? .infinity), "frames at MTU 23 vs 517: \(frames)")
     }
 
     @Test func bleHandsOffOverTheRealWiFiLAN() async throws {
@@ -199,31 +222,123 @@ struct RealStackLabTests {
         Self.expectHomeRestored(softap)
     }
 
-    /// A hotspot gone within the last ~30 s is still in NetworkManager's scan list. ztprov trusts the list,
-    /// activates the profile and leaves the host offline until NetworkManager gives up (`ssid-not-found`),
-    /// instead of checking the access point's `LastSeen` (or a fresh scan) and failing fast with 4.
+    /// A hotspot gone a moment ago is still in NetworkManager's scan list (with a recent LastScan). ztprov
+    /// must not activate it, which would leave the host offline until NetworkManager gives up
+    /// (`SSID_NOT_FOUND`): no scan since the start moved the entry's `LastSeen`, so it fails with 4 first.
     @Test func softapFailsFastForAHotspotThatJustVanished() async throws {
         let softap = try await Self.scenario("softap-hotspot-vanished")
-        #expect(softap["lab_error"] == nil, "\(softap)")
+        Self.expect(softap, status: 4, code: "softap.hotspot-not-found")
         Self.expectHomeRestored(softap)
-        #expect(softap.exitStatus == 4, "\(softap)")
-        withKnownIssue("ztprov trusts a stale scan entry (LastSeen not checked yet)") {
-            // NetworkManager's own give-up means the profile was activated and the host left its network.
+        withKnownIssue(
+            "Some runs still activate the vanished hotspot: a LastSeen that moves after ztprov started is taken as seen",
+            isIntermittent: true
+        ) {
             #expect(!softap.standardError.contains("SSID_NOT_FOUND"), "\(softap)")
+            #expect(softap.standardError.contains("but no scan since has seen it"), "\(softap)")
         }
     }
 
     // MARK: batch
 
-    @Test func batchProvisionsOneUnitPerControllerWithRecords() async throws {
-        let batch = try await Self.scenario("batch-two-adapters")
+    /// Six units over four controllers: every unit has one final record naming its adapter, and that is the
+    /// controller the unit's radio saw connect.
+    @Test func batchProvisionsOverFourControllersWithARecordPerUnit() async throws {
+        let batch = try await Self.scenario("batch-four-adapters")
         Self.expect(batch, status: 0)
+        #expect(batch.standardOutput.contains(#""lanes":["hci0","hci1","hci2","hci3"]"#), "\(batch)")
         let peripherals = batch["peripherals"]?.array ?? []
-        #expect(peripherals.count == 2 && peripherals.allSatisfy { $0["sta_ssid"] == "HomeNet" }, "\(batch)")
-        let records = (batch["report"]?.string ?? "").split(separator: "\n")
-        #expect(records.count == 2, "\(batch)")
-        for address in batch["addresses"]?.array?.compactMap(\.string) ?? [] {
-            #expect(records.contains { $0.contains(address) }, "\(address) has no record: \(batch)")
+        #expect(peripherals.count == 6 && peripherals.allSatisfy { $0["sta_ssid"] == "HomeNet" }, "\(batch)")
+        let records = (batch["report"]?.string ?? "").split(separator: "\n").compactMap {
+            try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))
         }
+        #expect(records.count == 6, "\(batch)")
+        var adaptersUsed = Set<String>()
+        for peripheral in peripherals {
+            let address = peripheral["address"]?.string ?? "?"
+            let unit = records.filter { $0["address"]?.string == address }
+            #expect(
+                unit.count == 1 && unit.first?["code"] == "ok" && unit.first?["is_final"] == true, "\(address): \(unit)"
+            )
+            guard let adapter = unit.first?["adapter"]?.string, let index = Int(adapter.dropFirst(3)),
+                Self.kernelControllers.indices.contains(index)
+            else {
+                Issue.record("\(address) has no adapter in its record: \(unit)")
+                continue
+            }
+            adaptersUsed.insert(adapter)
+            let connected = peripheral["events"]?.array?.first { $0["event"] == "connected" }?["detail"]?.string
+            #expect(
+                connected?.hasPrefix(Self.kernelControllers[index]) == true, "\(address) via \(adapter): \(peripheral)")
+        }
+        #expect(adaptersUsed.count >= 3, "lanes used: \(adaptersUsed)")
+    }
+
+    // MARK: Improv
+
+    @Test func scanFindsTheImprovPeripheralByName() async throws {
+        let scan = try await Self.scenario("improv-scan")
+        Self.expect(scan, status: 0)
+        #expect(scan.everything.contains(scan["address"]?.string ?? "?"), "\(scan)")
+    }
+
+    /// Home Assistant's Improv client, through bleak and the real bluetoothd, provisions the lab's Improv
+    /// peripheral (the harness's Improv model): the peripheral ztprov's Improv runs meet is sound.
+    @Test func anotherImprovClientProvisionsTheImprovPeripheral() async throws {
+        let improv = try await Self.scenario("improv-client")
+        Self.expect(improv, status: 0)
+        #expect(improv.standardError.contains("improv client check passed"), "\(improv)")
+        #expect(improv["peripheral"]?["join_ssids"] == ["HomeNet"], "\(improv)")
+        #expect(improv["peripheral"]?["state"] == 4, "provisioned: \(improv)")
+        Self.expectLinkReleased(improv.record, improv.name)
+    }
+
+    /// `ble` with no --protocol reads Improv from the advertisement and provisions through bluetoothd:
+    /// identify, hostname, then the Wi-Fi settings, ending with the device provisioned.
+    @Test func bleProvisionsTheImprovPeripheralFoundByItsAdvertisement() async throws {
+        let ble = try await Self.scenario("ble-improv-auto")
+        Self.expect(ble, status: 0)
+        #expect(ble.standardOutput.contains(#""protocol":"improv""#), "\(ble)")
+        #expect(ble["peripheral"]?["join_ssids"] == ["HomeNet"], "\(ble)")
+        #expect(ble["peripheral"]?["state"] == 4, "provisioned: \(ble)")
+        #expect(ble["peripheral"]?["identify"] == 1, "\(ble)")
+        #expect(ble["peripheral"]?["hostname"] == "lab-plug", "\(ble)")
+        Self.expectLinkReleased(ble.record, ble.name)
+    }
+
+    @Test func bleImprovWrongWiFiPasswordIsTheDevicesReason() async throws {
+        let ble = try await Self.scenario("ble-improv-wrong-password")
+        Self.expect(ble, status: 7, code: "improv.wifi-unable-to-connect")
+        #expect(ble["peripheral"]?["error"] == 3, "unable to connect: \(ble)")
+        Self.expectLinkReleased(ble.record, ble.name)
+    }
+
+    /// `ble` with no --protocol reads ESP protocomm from the advertised service and provisions the
+    /// network_provisioning peripheral through bluetoothd: endpoints by their 0x2901 names, security 1.
+    @Test func bleProvisionsTheProtocommPeripheralFoundByItsAdvertisement() async throws {
+        let ble = try await Self.scenario("ble-protocomm-auto")
+        Self.expect(ble, status: 0)
+        #expect(ble.standardOutput.contains(#""protocol":"protocomm""#), "\(ble)")
+        #expect(ble.standardOutput.contains(#""endpoints_named_by":"user-descriptions""#), "\(ble)")
+        Self.expectLinkReleased(ble.record, ble.name)
+    }
+
+    /// A device that forces an encrypted link: ztprov pairs Just Works through bluetoothd, provisions,
+    /// and leaves no bond behind.
+    @Test func bleProtocommPairsWithADeviceThatForcesEncryptionAndRemovesTheBond() async throws {
+        let ble = try await Self.scenario("ble-protocomm-pairing")
+        withKnownIssue(
+            """
+            bluetoothd pairs by itself on the refused write, the peripheral asks for MITM that Just Works cannot give, \
+            and the write then waits out its limit (exit 9)
+            """,
+            isIntermittent: true
+        ) {
+            Self.expect(ble, status: 0)
+            #expect(ble.standardOutput.contains(#""protocol":"protocomm""#), "\(ble)")
+        }
+        for controller in Self.kernelControllers.indices.map({ "hci\($0)" }) {
+            #expect(ble["bluetoothd_paired_after"]?[controller] != .bool(true), "\(controller) kept the bond: \(ble)")
+        }
+        Self.expectLinkReleased(ble.record, ble.name)
     }
 }

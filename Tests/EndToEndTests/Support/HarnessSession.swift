@@ -10,7 +10,8 @@ import TestSupport
 struct HarnessSession: Sendable {
     /// What `received(source:)` reads.
     enum Source: String, Sendable {
-        case blufi, protocomm, zhiting
+        case blufi, improv, protocomm, zhiting
+        case protocommBLE = "protocomm_ble"
     }
 
     /// Whose D-Bus method calls `calls(mock:)` reads.

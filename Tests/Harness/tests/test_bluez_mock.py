@@ -325,8 +325,10 @@ def test_write_latency_and_one_write_in_flight(hci0_known):
                         reply_handler=lambda: outcomes.append(("ok", time.monotonic() - began)),
                         error_handler=lambda e: outcomes.append((e.get_dbus_name(), time.monotonic() - began)))
     client.wait_for(lambda: len(outcomes) == 2, what="both replies")
-    assert outcomes[0][0] == "org.bluez.Error.InProgress" and outcomes[0][1] < 0.2
-    assert outcomes[1][0] == "ok" and outcomes[1][1] >= 0.3
+    # The second write is refused while the first is in flight: its refusal comes before the first's answer,
+    # which takes the device's modeled latency.
+    assert [name for name, _ in outcomes] == ["org.bluez.Error.InProgress", "ok"]
+    assert outcomes[1][1] >= 0.3
 
 
 def test_acquired_sockets_carry_frames_both_ways(hci0_known):

@@ -21,11 +21,12 @@ FAST = {"advertise_delay_ms": 20, "resolve_delay_ms": 20}
 UNITS = [f"24:0A:C4:10:00:{n:02X}" for n in range(12)]
 LOSSY_UNIT, REFUSING_UNIT = UNITS[10], UNITS[11]
 LATENCY_MS, WRITES = 150, 5
+NEAR_HCI2 = {"hci0": -80, "hci1": -71, "hci2": -38, "hci3": -66}
 SCENARIO = {"bluez": {
     "connect_timeout_ms": 400,
     "adapters": [{"name": name, "address": f"00:AA:BB:CC:DE:0{n}"} for n, name in enumerate(ADAPTERS)],
     "devices": [{"adapters": ADAPTERS, "address": address, "name": f"ZT_UNIT_{n}", **FAST,
-                 "write_latency_ms": LATENCY_MS if n < 4 else 0,
+                 "write_latency_ms": LATENCY_MS if n < 4 else 0, **({"rssi": NEAR_HCI2} if n == 9 else {}),
                  "faults": ({"link_loss_at_frame": 1} if address == LOSSY_UNIT
                             else {"connect_fail_first_n": 1} if address == REFUSING_UNIT else {})}
                 for n, address in enumerate(UNITS)]}}
@@ -39,7 +40,8 @@ def test_scenario_completes_adapters_and_keeps_the_single_adapter_key():
         ("hci1", ["hci1", "hci0"]), ("hci0", ["hci0"])]
     assert scenario.bluez_with_defaults(completed) == completed, "completing twice changes nothing"
     for wrong in ({"adapters": ["hci9"]}, {"adapters": []}, {"adapters": ["hci0", "hci0"]},
-                  {"adapter": "hci0", "adapters": ["hci1"]}):
+                  {"adapter": "hci0", "adapters": ["hci1"]}, {"adapters": ["hci0", "hci1"], "rssi": {"hci0": -40}},
+                  {"adapters": ["hci0"], "rssi": {"hci0": -40, "hci1": -60}}):
         with pytest.raises(scenario.ScenarioError):
             scenario.bluez_with_defaults({"adapters": two, "devices": [wrong]})
 
@@ -81,6 +83,15 @@ def record(client: Client, address: str) -> dict:
 def test_four_adapters_with_twelve_units_come_up_fast_and_all_hear_all(line):
     assert line["startup_s"] < STARTUP_LIMIT_S
     discover_everywhere(line["client"])
+
+
+def test_each_adapter_hears_a_unit_at_its_own_strength(line):
+    client = line["client"]
+    if not client.get(f"/org/bluez/{ADAPTERS[0]}", ADAPTER, "Discovering"):
+        discover_everywhere(client)
+    client.wait_for(lambda: all(device_path(UNITS[9], a) in client.objects() for a in ADAPTERS), what="unit 9")
+    assert {a: client.get(device_path(UNITS[9], a), DEVICE, "RSSI") for a in ADAPTERS} == NEAR_HCI2
+    assert {client.get(device_path(UNITS[8], a), DEVICE, "RSSI") for a in ADAPTERS} == {-52}
 
 
 def test_a_connected_unit_stops_advertising_and_blocks_the_other_adapters(line):

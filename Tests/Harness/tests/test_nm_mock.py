@@ -242,3 +242,27 @@ def test_settings_add_delete_and_hidden_ap_after_scan(start_mock):
     assert not state["profiles"] and not state["active_connections"]
     with pytest.raises(dbus.DBusException, match="UnknownConnection"):
         nm.manager().ActivateConnection(path, "/", "/")
+
+
+def test_a_scan_refreshes_last_seen_except_for_a_hotspot_that_went_away(start_mock):
+    """NetworkManager keeps listing a hotspot that went away; only LastSeen, which scans no longer move, says so."""
+    nm = start_mock(access_points=[
+        {"ssid": "ZT_HERE", "bssid": "24:0A:C4:00:00:01", "psk": None, "seen_ago_s": 3},
+        {"ssid": "ZT_GONE", "bssid": "24:0A:C4:00:00:02", "psk": None, "seen_ago_s": 5, "gone": True}])
+    device = nm.bus.get_object(NM, "/org/freedesktop/NetworkManager/Devices/1")
+    wireless = NM + ".Device.Wireless"
+    boottime = int(time.clock_gettime(time.CLOCK_BOOTTIME))
+    before = {ap["ssid"]: ap["last_seen"] for ap in nm.state()["access_points"]}
+    assert boottime - 4 <= before["ZT_HERE"] <= boottime - 3 and boottime - 6 <= before["ZT_GONE"] <= boottime - 5
+    assert all(ap["visible"] for ap in nm.state()["access_points"])
+
+    device.RequestScan({}, dbus_interface=wireless)
+    wait_for(lambda: device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE) > 0)
+    after = {ap["ssid"]: ap["last_seen"] for ap in nm.state()["access_points"]}
+    assert after["ZT_HERE"] >= boottime and after["ZT_GONE"] == before["ZT_GONE"]
+    assert len(device.GetAllAccessPoints(dbus_interface=wireless)) == 3
+    last_scan_s = device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE) // 1000
+    assert after["ZT_HERE"] <= last_scan_s
+
+    result = nm.probe(ssid="ZT_GONE", psk=None)
+    assert [120, 53] in result["device_states"] and "ip4" not in result

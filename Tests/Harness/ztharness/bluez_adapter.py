@@ -32,6 +32,7 @@ class EmulatedAdapter:
         self.preset_filters: dict[str, discovery_filter.DiscoveryFilter] = {}
         self._watches = {}
         self._ticker = None
+        self.agents = None  # the emulation's AgentRegistry, shared by every adapter
         self.obj = None
 
     @property

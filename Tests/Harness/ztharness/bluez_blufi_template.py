@@ -8,11 +8,13 @@ bluez_device.py (one Device1 view per adapter that hears the device), bluez_peri
 device itself: link, faults, record) and bluez_gatt.py; each device runs ztharness/blufi_device.py.
 
 `/` is the ObjectManager and every InterfacesAdded/Removed comes from there, as from bluetoothd.
-`/org/bluez` has AgentManager1 and ProfileManager1 (accepting, recorded). Test control, on `/`,
+`/org/bluez` has AgentManager1 (bluez_agents.py: agents per client, the default agent, used by
+Device1.Pair) and ProfileManager1 (accepting, recorded). Test control, on `/`,
 interface org.bluez.Mock:
   ForceDisconnect(s address)           link loss seen from the central (whichever adapter holds it)
   Notify(s address, s uuid, ay value)  inject a raw notification (fails unless subscribed)
   GetReceived(s address) → s           the device record as JSON
+  GetAgents() → s                      registered agents and agent events as JSON
   AddAdapter(s json) → o, AddDevice(s json) → o   extend the scenario at run time (AddDevice
                                        answers the path on the device's first adapter)
 Only these are module-level decorated methods: dbusmock attaches such functions to the root object.
@@ -29,6 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from ztharness import scenario  # noqa: E402
 from ztharness.bluez_adapter import EmulatedAdapter  # noqa: E402
+from ztharness.bluez_agents import AgentRegistry  # noqa: E402
 from ztharness.bluez_device import EmulatedDevice  # noqa: E402
 from ztharness.bluez_peripheral import EmulatedPeripheral  # noqa: E402
 from ztharness.dbus_export import add_object, bluez_error, export_method  # noqa: E402
@@ -53,9 +56,15 @@ class BluezEmulation:
         self.connect_timeout_ms = bluez["connect_timeout_ms"]
         self.adapters: dict[str, EmulatedAdapter] = {}
         self.devices: list[EmulatedPeripheral] = []
+        self.agent_events: list[dict] = []
+        self.agents = AgentRegistry(
+            lambda sender, on_gone: root.connection.watch_name_owner(sender, lambda owner: owner or on_gone()),
+            self.agent_events.append)
         manager = add_object(root, "/org/bluez", AGENT_MANAGER_IFACE, {}, announce=False)
-        for name, in_sig in (("RegisterAgent", "os"), ("UnregisterAgent", "o"), ("RequestDefaultAgent", "o")):
-            export_method(manager, AGENT_MANAGER_IFACE, name, in_sig, "", lambda call: None)
+        for name, in_sig, implementation in (("RegisterAgent", "os", self.agents.register),
+                                             ("UnregisterAgent", "o", self.agents.unregister),
+                                             ("RequestDefaultAgent", "o", self.agents.request_default)):
+            export_method(manager, AGENT_MANAGER_IFACE, name, in_sig, "", implementation)
         manager.props[PROFILE_MANAGER_IFACE] = dbus.Dictionary({}, signature="sv")
         for name, in_sig in (("RegisterProfile", "osa{sv}"), ("UnregisterProfile", "o")):
             export_method(manager, PROFILE_MANAGER_IFACE, name, in_sig, "", lambda call: None)
@@ -68,6 +77,7 @@ class BluezEmulation:
         if config["name"] in self.adapters:
             raise bluez_error("AlreadyExists", f"adapter {config['name']} exists")
         adapter = EmulatedAdapter(self.root, config, self.temporary_timeout_ms)
+        adapter.agents = self.agents
         adapter.export()
         self.adapters[adapter.name] = adapter
         return adapter
@@ -124,6 +134,12 @@ def Notify(_self, address, uuid, value):
 @dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="s")
 def GetReceived(_self, address):
     return json.dumps(EMULATION["bluez"].device(address).received())
+
+
+@dbus.service.method(MOCK_IFACE, in_signature="", out_signature="s")
+def GetAgents(_self):
+    emulation = EMULATION["bluez"]
+    return json.dumps({"agents": emulation.agents.snapshot(), "events": emulation.agent_events})
 
 
 @dbus.service.method(MOCK_IFACE, in_signature="s", out_signature="o")

@@ -21,6 +21,17 @@ is acknowledged and reaches the device, then the link drops before any answer (o
 drop_notification / corrupt_notification = n or [n, …]: the n-th notification of the device's life
 is lost / has its last byte inverted; write_latency_ms delays each write's reply (a GLib timer, so
 devices on several adapters progress concurrently).
+
+Pairing (src/device.c pair_device, cancel_pairing; doc/device-api.txt): Pair connects first if needed,
+uses the caller's agent or the default one, and with neither the NoInputNoOutput capability (so
+"Just Works" needs no agent, as in 5.66's code; pairing.agent_required models the documented rule
+"fails without an agent" with AuthenticationFailed). In progress → InProgress, already bonded →
+AlreadyExists, the peer refusing → AuthenticationFailed, a disconnect meanwhile or CancelPairing →
+AuthenticationCanceled; CancelPairing with nothing in progress → DoesNotExist. Success sets Paired
+(and Bonded when the peer bonds) and encrypts the link; a bonded device's link is encrypted again on
+the first protected access of a later connection; RemoveDevice forgets the bond. A protocomm device
+with pairing.required refuses endpoint access on an unencrypted link with ATT 0x05, which 5.66
+reports as NotPermitted "Not paired" (src/gatt-client.c), unless pairing.auto_pair_on_access.
 """
 
 import dbus
@@ -32,6 +43,7 @@ from .dbus_export import (DEFERRED, Call, add_object, bluez_error, byte_array, e
 from .discovery_filter import uuid128
 from .improv_device import (CAPABILITIES_UUID, ERROR_UUID, RPC_COMMAND_UUID, RPC_RESULT_UUID, STATE_UUID)
 from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
+from .protocomm_ble_device import PairingConfig
 
 DEVICE_IFACE = "org.bluez.Device1"
 GATT_SERVICE_UUID = "00001801-0000-1000-8000-00805f9b34fb"
@@ -62,6 +74,10 @@ class EmulatedDevice:
         self.write_characteristic = None
         self.notify_characteristic = None
         self.generation = 0
+        self.paired = False
+        self.bonded = False
+        self.encrypted = False
+        self._pairing = None
         self._temporary_timer = None
         peripheral.views.append(self)
         if self.config["cached"]:
@@ -79,7 +95,7 @@ class EmulatedDevice:
             "Address": dbus.String(self.address),
             "AddressType": dbus.String(self.config["address_type"]),
             "Alias": dbus.String(name or self.address.replace(":", "-")),
-            "Paired": dbus.Boolean(False), "Bonded": dbus.Boolean(False),
+            "Paired": dbus.Boolean(self.paired), "Bonded": dbus.Boolean(self.bonded),
             "Trusted": dbus.Boolean(False), "Blocked": dbus.Boolean(False),
             "LegacyPairing": dbus.Boolean(False), "Connected": dbus.Boolean(False),
             "UUIDs": dbus.Array(self.advertised_uuids, signature="s"),
@@ -89,7 +105,7 @@ class EmulatedDevice:
         if name:
             props["Name"] = dbus.String(name)
         if with_rssi:
-            props["RSSI"] = dbus.Int16(self.config["rssi"])
+            props["RSSI"] = dbus.Int16(self.rssi)
         if self.config["manufacturer"]:
             props["ManufacturerData"] = dict_of_bytes(self.config["manufacturer"], lambda k: dbus.UInt16(int(k)),
                                                       "qv")
@@ -107,6 +123,8 @@ class EmulatedDevice:
         install_property_access(self.obj, {DEVICE_IFACE: {"Alias", "Trusted", "Blocked"}}, self._on_set)
         export_method(self.obj, DEVICE_IFACE, "Connect", "", "", self._connect)
         export_method(self.obj, DEVICE_IFACE, "Disconnect", "", "", self._disconnect)
+        export_method(self.obj, DEVICE_IFACE, "Pair", "", "", self._pair)
+        export_method(self.obj, DEVICE_IFACE, "CancelPairing", "", "", self._cancel_pairing)
 
     @property
     def exported(self) -> bool:
@@ -121,9 +139,15 @@ class EmulatedDevice:
 
     # Discovery -----------------------------------------------------------------------------------
 
+    @property
+    def rssi(self) -> int:
+        """The strength this adapter hears the device at: one number, or one per adapter name."""
+        rssi = self.config["rssi"]
+        return rssi[self.adapter.name] if isinstance(rssi, dict) else rssi
+
     def visible_to(self, discovery_filter) -> bool:
         return discovery_filter is None or discovery_filter.matches(
-            self.address, self.config["name"], self.advertised_uuids, self.config["rssi"])
+            self.address, self.config["name"], self.advertised_uuids, self.rssi)
 
     def advertise(self, filtered: bool) -> None:
         """One advertisement was received during discovery (the adapter checked the filters)."""
@@ -132,7 +156,7 @@ class EmulatedDevice:
             self._export(with_rssi=True)
         elif filtered or "RSSI" not in self.obj.props[DEVICE_IFACE]:
             # Filtered discovery reports every RSSI; otherwise only a change (here: from "none").
-            self._set("RSSI", dbus.Int16(self.config["rssi"]))
+            self._set("RSSI", dbus.Int16(self.rssi))
 
     def discovery_stopped(self, temporary_timeout_ms: int) -> None:
         if not self.exported:
@@ -164,6 +188,9 @@ class EmulatedDevice:
         remove_object(self.root, self.path)
         self.obj = None
         self.temporary = True
+        if self.bonded or self.paired:
+            self.peripheral.event("bond-removed", self.adapter.name)
+        self.paired = self.bonded = False
 
     # Connection ----------------------------------------------------------------------------------
 
@@ -198,7 +225,8 @@ class EmulatedDevice:
         for item in self.gatt_objects:
             if isinstance(item, gatt.GattCharacteristic):
                 item.link_up()
-        service_uuid = IMPROV_SERVICE_UUID if self.peripheral.improv else BLUFI_SERVICE_UUID
+        service_uuid = (self.peripheral.protocomm_ble.config.service_uuid if self.peripheral.protocomm_ble
+                        else IMPROV_SERVICE_UUID if self.peripheral.improv else BLUFI_SERVICE_UUID)
         uuids = list(dict.fromkeys(self.advertised_uuids + [GATT_SERVICE_UUID, service_uuid]))
         if list(self.obj.props[DEVICE_IFACE]["UUIDs"]) != uuids:
             self._set("UUIDs", dbus.Array(uuids, signature="s"))
@@ -213,6 +241,10 @@ class EmulatedDevice:
         if self.peripheral.improv:
             self._build_improv_gatt([gatt_service, service_changed,
                                      gatt.GattDescriptor(self, service_changed, 0x0004, gatt.CCCD_UUID)])
+            return
+        if self.peripheral.protocomm_ble:
+            self._build_protocomm_gatt([gatt_service, service_changed,
+                                        gatt.GattDescriptor(self, service_changed, 0x0004, gatt.CCCD_UUID)])
             return
         blufi_service = gatt.GattService(self, self.path, 0x0028, BLUFI_SERVICE_UUID)
         self.write_characteristic = gatt.GattCharacteristic(self, blufi_service.path, 0x0029, BLUFI_WRITE_UUID,
@@ -249,6 +281,27 @@ class EmulatedDevice:
         for item in self.gatt_objects:
             item.export()
 
+    def _build_protocomm_gatt(self, objects: list) -> None:
+        """The provisioning service: one read/write characteristic per endpoint, each named by 0x2901."""
+        model = self.peripheral.protocomm_ble
+        service = gatt.GattService(self, self.path, 0x0028, model.config.service_uuid)
+        objects.append(service)
+        handle = 0x0029
+        for name, _ in model.endpoints:
+            characteristic = gatt.GattCharacteristic(
+                self, service.path, handle, model.uuid_of(name), ["read", "write"], model.read(name),
+                long_values=True, guard=self._protected_access,
+                on_read=lambda offset, length, pdus, name=name: model.note_read(name, offset, length, pdus))
+            characteristic.endpoint = name
+            objects.append(characteristic)
+            if model.config.user_descriptions:
+                objects.append(gatt.GattDescriptor(self, characteristic, handle + 2, gatt.USER_DESCRIPTION_UUID,
+                                                   name.encode()))
+            handle += 3
+        self.gatt_objects = objects
+        for item in self.gatt_objects:
+            item.export()
+
     def characteristic_changed(self, uuid: str, value: bytes) -> bool:
         """Improv: keep the value for reads and notify it; False if nobody is subscribed."""
         target = next((item for item in self.gatt_objects
@@ -279,6 +332,13 @@ class EmulatedDevice:
     def link_down(self, reason: str) -> None:
         self.peripheral.holder = None
         self.generation += 1
+        self.encrypted = False
+        if self._pairing is not None:
+            self._finish_pairing(bluez_error("AuthenticationCanceled", "Authentication Canceled"))
+        if self.paired and not self.bonded:
+            # Keys of a pairing without bonding die with the link (device_remove_connection).
+            self.paired = False
+            self._set("Paired", dbus.Boolean(False))
         for item in self.gatt_objects:
             if isinstance(item, gatt.GattCharacteristic):
                 item.link_down()
@@ -298,6 +358,8 @@ class EmulatedDevice:
 
     def deliver_write(self, characteristic, value: bytes, call: Call):
         """WriteValue passed BlueZ's checks: answer (after write_latency_ms), then hand it over."""
+        if self.peripheral.protocomm_ble:
+            return self._protocomm_write(characteristic, value, call)
         latency = self.config["write_latency_ms"]
         generation = self.generation
         if not latency:
@@ -329,6 +391,115 @@ class EmulatedDevice:
             return False
         self.peripheral.frame_arrived(self, value)
         return False
+
+    def _protocomm_write(self, characteristic, value: bytes, call: Call):
+        """The device answers the write only after protocomm handled it (a blocking scan holds it)."""
+        pdus = gatt.write_pdus(len(value), 0, self.mtu)
+        outcome = self.peripheral.protocomm_write(characteristic.endpoint, value, pdus)
+        if isinstance(outcome, int):
+            if self.peripheral.protocomm_ble.config.ble_stack == "bluedroid":
+                # The device closes the link unanswered; BlueZ fails the pending write without an ATT code.
+                self.peripheral.disconnect()
+                raise bluez_error("Failed", "Operation failed")
+            raise bluez_error("Failed", f"Operation failed with ATT error: 0x{outcome:02x}")
+        if outcome is not None:
+            characteristic.read_value = outcome.body
+        delay = self.config["write_latency_ms"] + (outcome.delay_ms if outcome is not None else 0)
+        if not delay:
+            return None
+        characteristic.write_pending = True
+        generation = self.generation
+
+        def answer() -> bool:
+            characteristic.write_pending = False
+            if generation != self.generation:
+                call.fail(bluez_error("Failed", "Not connected"))
+            else:
+                call.reply()
+            return False
+
+        GLib.timeout_add(delay, answer)
+        return DEFERRED
+
+    # Pairing -------------------------------------------------------------------------------------
+
+    @property
+    def pairing_config(self) -> PairingConfig:
+        model = self.peripheral.protocomm_ble
+        return model.config.pairing_config if model else PairingConfig()
+
+    def _protected_access(self, operation: str) -> None:
+        """An endpoint read/write on a device that forces link encryption."""
+        config = self.pairing_config
+        if not config.required or self.encrypted:
+            return
+        if self.bonded:
+            self.encrypted = True
+            self.peripheral.event("encrypted-with-bond", self.adapter.name)
+            return
+        if config.auto_pair_on_access and config.accept and (
+                self.adapter.agents.capability_for(None) is not None or not config.agent_required):
+            self._paired(config, "on-access")
+            return
+        self.peripheral.event("access-refused", {"operation": operation, "att_error": 0x05})
+        raise bluez_error("NotPermitted", "Not paired")
+
+    def _pair(self, call: Call):
+        if self._pairing is not None:
+            raise bluez_error("InProgress", "In Progress")
+        if self.bonded or self.paired:
+            raise bluez_error("AlreadyExists", "Already Exists")
+        self.temporary = False
+        self._cancel_temporary_timer()
+        capability = self.adapter.agents.capability_for(call.sender)
+        self.peripheral.event("pair-requested", {"adapter": self.adapter.name,
+                                                 "io_capability": capability or "NoInputNoOutput"})
+        if not self.connected:
+            if not self.peripheral.advertising or not self.adapter.powered:
+                raise bluez_error("ConnectionAttemptFailed", "Page Timeout")
+            self.link_up()
+        config = self.pairing_config
+        self._pairing = (call, GLib.timeout_add(config.pair_delay_ms, self._pairing_done, capability))
+        return DEFERRED
+
+    def _pairing_done(self, capability) -> bool:
+        config = self.pairing_config
+        if self._pairing is None:
+            return False
+        self._pairing = (self._pairing[0], None)
+        if not config.accept or (capability is None and config.agent_required):
+            self.peripheral.event("pair-failed", "refused by the device" if not config.accept else "no agent")
+            self._finish_pairing(bluez_error("AuthenticationFailed", "Authentication Failed"))
+        else:
+            self._paired(config, "pair")
+            self._finish_pairing(None)
+        return False
+
+    def _finish_pairing(self, error) -> None:
+        call, timer = self._pairing
+        self._pairing = None
+        if timer is not None:
+            GLib.source_remove(timer)
+        if error is None:
+            call.reply()
+        else:
+            call.fail(error)
+
+    def _cancel_pairing(self, _call: Call):
+        if self._pairing is None:
+            raise bluez_error("DoesNotExist", "Does Not Exist")
+        self.peripheral.event("pair-canceled", self.adapter.name)
+        self._finish_pairing(bluez_error("AuthenticationCanceled", "Authentication Canceled"))
+        return None
+
+    def _paired(self, config: PairingConfig, how: str) -> None:
+        self.encrypted = True
+        self.paired = True
+        self._set("Paired", dbus.Boolean(True))
+        if config.bonding:
+            self.bonded = True
+            self._set("Bonded", dbus.Boolean(True))
+        self.peripheral.event("paired", {"adapter": self.adapter.name, "how": how, "bonded": config.bonding})
 
     # Control interface ---------------------------------------------------------------------------
 

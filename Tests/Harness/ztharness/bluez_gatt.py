@@ -5,6 +5,12 @@ with one session per D-Bus client, and AcquireWrite/AcquireNotify with real SOCK
 descriptors. Deviations from 5.66, on purpose, so that a client's choice of write is checked: a
 `command` write to a characteristic without write-without-response is NotSupported (5.66 sends it
 anyway), and a value longer than MTU−3 is InvalidValueLength (5.66 would fall back to a long write).
+A characteristic made with long_values=True behaves as 5.66 does instead: a request write longer
+than MTU−3, or with an `offset`, is a long write (Prepare Write PDUs of MTU−5 bytes, then Execute),
+and ReadValue is a long read (Read, then Read Blob while a PDU comes back full) of at most 512 bytes
+(src/gatt-client.c, src/shared/gatt-client.c); the peer refuses a long write that does not start at
+offset 0 or exceeds 512 bytes, which BlueZ reports as InvalidArguments "Invalid offset" / "Invalid
+Length". Its `guard(operation)` may refuse an access as the peer would (e.g. "Not paired").
 
 The owner (bluez_device.EmulatedDevice) provides `connected`, `mtu`, `root`, `deliver_write()`,
 `deliver_command()`, `watch_client()` and `subscription_changed()`.
@@ -27,6 +33,20 @@ CHARACTERISTIC_IFACE = "org.bluez.GattCharacteristic1"
 DESCRIPTOR_IFACE = "org.bluez.GattDescriptor1"
 CCCD_UUID = "00002902-0000-1000-8000-00805f9b34fb"
 READ_BUFFER = 512
+ATT_MAX_VALUE = 512
+USER_DESCRIPTION_UUID = "00002901-0000-1000-8000-00805f9b34fb"
+
+
+def write_pdus(length: int, offset: int, mtu: int) -> int:
+    """ATT PDUs a request write takes: one Write Request, or Prepare Writes plus one Execute."""
+    if length <= mtu - 3 and not offset:
+        return 1
+    return max(1, -(-length // (mtu - 5))) + 1
+
+
+def read_pdus(length: int, mtu: int) -> int:
+    """ATT PDUs of a long read: the first Read, then a Read Blob after every full answer."""
+    return length // (mtu - 1) + 1
 
 
 def parse_options(options: dict) -> tuple[int, str | None]:
@@ -61,7 +81,7 @@ class GattCharacteristic:
     """One characteristic with its notify sessions and acquired sockets."""
 
     def __init__(self, owner, service_path: str, handle: int, uuid: str, flags: list[str],
-                 read_value: bytes = b"\x00"):
+                 read_value: bytes = b"\x00", long_values: bool = False, guard=None, on_read=None):
         self.owner = owner
         self.path = f"{service_path}/char{handle:04x}"
         self.service_path = service_path
@@ -74,6 +94,9 @@ class GattCharacteristic:
         self._watches: dict[int, int] = {}
         self.write_pending = False
         self.sessions_registered = False
+        self.long_values = long_values
+        self.guard = guard
+        self.on_read = on_read
         self.obj = None
 
     @property
@@ -118,9 +141,16 @@ class GattCharacteristic:
         offset, _ = parse_options(call.args[0])
         if "read" not in self.flags:
             raise bluez_error("NotPermitted", "Read not permitted")
+        if self.guard is not None:
+            self.guard("read")
         if offset > len(self.read_value):
             raise bluez_error("InvalidArguments", "Invalid offset")
-        value = byte_array(self.read_value[offset:])
+        data = self.read_value[offset:]
+        if self.long_values:
+            data = data[:max(0, ATT_MAX_VALUE - offset)]
+            if self.on_read is not None:
+                self.on_read(offset, len(data), read_pdus(len(data), self.owner.mtu))
+        value = byte_array(data)
         self._set("Value", value)
         return (value,)
 
@@ -139,6 +169,14 @@ class GattCharacteristic:
         if kind not in ("request", "reliable", "command") or (
                 kind == "command" and "write-without-response" not in self.flags):
             raise bluez_error("NotSupported", "Operation is not supported")
+        if self.long_values and kind == "request":
+            if self.guard is not None:
+                self.guard("write")
+            if offset:
+                raise bluez_error("InvalidArguments", "Invalid offset")
+            if len(value) > ATT_MAX_VALUE:
+                raise bluez_error("InvalidArguments", "Invalid Length")
+            return self.owner.deliver_write(self, value, call)
         if offset:
             raise bluez_error("InvalidArguments", "Invalid offset")
         if kind != "reliable" and len(value) > self.owner.mtu - 3:
@@ -297,11 +335,13 @@ class GattCharacteristic:
 
 
 class GattDescriptor:
-    def __init__(self, owner, characteristic: GattCharacteristic, handle: int, uuid: str):
+    def __init__(self, owner, characteristic: GattCharacteristic, handle: int, uuid: str,
+                 value: bytes | None = None):
         self.owner = owner
         self.characteristic = characteristic
         self.path = f"{characteristic.path}/desc{handle:04x}"
         self.uuid = uuid
+        self.value = value
         self.obj = None
 
     def export(self) -> None:
@@ -315,14 +355,19 @@ class GattDescriptor:
         if not self.owner.connected:
             raise bluez_error("Failed", "Not connected")
         offset, _ = parse_options(call.args[0])
-        value = b"\x01\x00" if self.characteristic.subscribed else b"\x00\x00"
+        if self.value is not None:
+            value = self.value
+        else:
+            value = b"\x01\x00" if self.characteristic.subscribed else b"\x00\x00"
+        if offset > len(value):
+            raise bluez_error("InvalidArguments", "Invalid offset")
         array = byte_array(value[offset:])
         self.obj.props[DESCRIPTOR_IFACE]["Value"] = array
         emit_properties_changed(self.obj, DESCRIPTOR_IFACE, {"Value": array})
         return (array,)
 
     def _write_value(self, _call: Call):
-        """BlueZ refuses CCCD writes (use StartNotify); our peripherals have no other descriptor."""
+        """BlueZ refuses CCCD writes (use StartNotify); a user description is read-only on the peer."""
         if not self.owner.connected:
             raise bluez_error("Failed", "Not connected")
         raise bluez_error("NotPermitted", "Write not permitted")

@@ -22,6 +22,7 @@ from gi.repository import GLib
 from .blufi_device import BlufiConfig, BlufiDevice
 from .dbus_export import bluez_error
 from .improv_device import SERVICE_DATA_UUID, ImprovConfig, ImprovDevice
+from .protocomm_ble_device import ProtocommBleConfig, ProtocommBleDevice
 
 DEVICE_DISCONNECT_DELAY_MS = 10
 TIMEOUT_ERROR = ("org.bluez.Error.Failed", "le-connection-abort-by-local")
@@ -45,7 +46,9 @@ class EmulatedPeripheral:
         self.holder = None
         self._last_adapter = config["adapters"][0]
         self._waiting: list[tuple] = []
-        self.source = "improv" if config["improv"] is not None else "blufi"
+        self.source = ("improv" if config["improv"] is not None
+                       else "protocomm_ble" if config["protocomm_ble"] is not None else "blufi")
+        self.stopped = False
         self._record_path = os.path.join(record_dir, f"{self.source}-{self.address.replace(':', '_')}.json") \
             if record_dir else None
         self._record_pending = False
@@ -57,17 +60,19 @@ class EmulatedPeripheral:
                     "notifications_corrupted": [], "dropped_unsubscribed": 0}
         # The protocol model behind the GATT service: Improv when the scenario asks for it, else BluFi.
         self.improv = ImprovDevice(ImprovConfig.from_dict(config["improv"]), self) if self.source == "improv" else None
-        self.model = self.improv or BlufiDevice(BlufiConfig.from_dict(config["blufi"]), self)
+        self.protocomm_ble = ProtocommBleDevice(ProtocommBleConfig.from_dict(config["protocomm_ble"]), self) \
+            if self.source == "protocomm_ble" else None
+        self.model = self.improv or self.protocomm_ble or BlufiDevice(BlufiConfig.from_dict(config["blufi"]), self)
         self.values = self.improv.initial_values() if self.improv else {}
 
     @property
     def advertising(self) -> bool:
-        return self.holder is None
+        return self.holder is None and not self.stopped
 
     def service_data(self) -> dict:
         """The advertised ServiceData as {uuid: hex}; an Improv device adds its live state and capabilities."""
         data = dict(self.config["service_data"])
-        if self.improv is not None:
+        if self.improv is not None and self.improv.config.advertises_service_data:
             data[SERVICE_DATA_UUID] = self.improv.service_data.hex()
         return data
 
@@ -139,6 +144,23 @@ class EmulatedPeripheral:
         else:
             self.model.receive(value)
         self.save_record()
+
+    def protocomm_write(self, endpoint: str, value: bytes, pdus: int):
+        """A write to a protocomm endpoint: the Reply, None (ignored) or the ATT error code."""
+        self.ble["writes"] += 1
+        outcome = self.protocomm_ble.write(endpoint, value, pdus)
+        if outcome is not None and not isinstance(outcome, int) and outcome.stop_service_after_ms is not None:
+            GLib.timeout_add(outcome.delay_ms + outcome.stop_service_after_ms, self._stop_service)
+        self.save_record()
+        return outcome
+
+    def _stop_service(self) -> bool:
+        """network_prov_mgr_done(): protocomm_ble_stop ends the link and the advertising for good."""
+        self.stopped = True
+        self.event("service-stopped", None)
+        if self.holder is not None:
+            self.holder.link_down("device")
+        return False
 
     # DeviceLink for the BluFi model ---------------------------------------------------------------
 

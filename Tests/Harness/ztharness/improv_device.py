@@ -31,6 +31,8 @@ HOSTNAME_CHARACTERS = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 class ImprovConfig:
     """Scenario "improv" object; every key optional."""
     requires_authorization: bool = False
+    provisioned: bool = False                # already provisioned at start (state 4)
+    advertises_service_data: bool = True     # False: no service data 4677 (detection must read the GATT database)
     authorize_after_ms: int | None = None   # the button is pressed this long after connecting (None: never)
     capabilities: list = dataclasses.field(default_factory=lambda: ["identify", "device_info", "scan", "hostname"])
     supports_device_name: bool = True
@@ -84,6 +86,8 @@ class ImprovDevice:
         self.config = config
         self.link = link
         self.state = AUTHORIZATION_REQUIRED if config.requires_authorization else AUTHORIZED
+        if config.provisioned:
+            self.state = PROVISIONED
         self.error = NO_ERROR
         self.pending = b""
         self.hostname = config.hostname

@@ -6,7 +6,7 @@ Run on the private system bus:
 It loads dbusmock's stock `networkmanager` template (manager and settings objects) and replaces
 the parts a SoftAP client exercises with NetworkManager 1.42's behaviour (its D-Bus API,
 `org.freedesktop.NetworkManager.*`): a Wi-Fi device named after `interface`, access points,
-RequestScan with LastScan, AddAndActivateConnection2 / AddAndActivateConnection /
+RequestScan with LastScan and each access point's LastSeen, AddAndActivateConnection2 / AddAndActivateConnection /
 ActivateConnection / DeactivateConnection with staged states, Settings AddConnection(2) /
 Delete / Update, and a "previous" connection active at start so a client can restore it.
 
@@ -17,7 +17,9 @@ Parameters (-p JSON; all optional — the scenario's "nm" object plus "interface
   hw_address         the device's MAC (default "02:00:00:00:00:02")
   access_points      [{"ssid", "bssid", "strength" (0..100), "frequency" (MHz), "psk" (null = open),
                       "wpa_flags", "rsn_flags" (defaults 0 / 0x188 when psk is set),
-                      "max_bitrate", "hidden_until_scan" (appears only after RequestScan)}]
+                      "max_bitrate", "hidden_until_scan" (appears only after RequestScan),
+                      "seen_ago_s" (LastSeen at start this many seconds back, default 2),
+                      "gone" (listed from an earlier scan, but no scan sees it again)}]
   previous_connection  {"id", "ssid", "psk", "uuid", "ip4", "gateway"} active at start, or null
                      (an access point for its SSID is added when none is listed)
   ip4, gateway       address the SoftAP activation gets (default "192.168.4.2/24", "192.168.4.1")
@@ -30,10 +32,16 @@ nm-act-request.c): active connection ACTIVATING, device PREPARE → CONFIG → I
 ACTIVATED (Ip4Config with the address) and the active connection ACTIVATED. A wrong or
 missing PSK goes CONFIG → NEED_AUTH → FAILED (device reason NO_SECRETS 7, active connection
 DEACTIVATED with DEVICE_DISCONNECTED 3) → DISCONNECTED; an SSID no visible AP has (or an open
-AP given a PSK profile) fails with SSID_NOT_FOUND 53. Deactivation removes the active
+AP given a PSK profile, or a "gone" one) fails with SSID_NOT_FOUND 53. Deactivation removes the active
 connection; a volatile profile (persist=volatile) is deleted with it. bind-activation=dbus-client
 deactivates when the caller leaves the bus. A new activation on the device supersedes the
 current one (reason NEW_ACTIVATION 60).
+
+Scanning follows NetworkManager 1.42 as the real daemon shows it: an access point stays listed long
+after it went away (as long as wpa_supplicant keeps the BSS, minutes), so only its LastSeen (CLOCK_BOOTTIME
+seconds) tells it is stale. A RequestScan finishes one step later: every access point not "gone" is seen
+again (LastSeen now, PropertiesChanged, hidden ones appear), then the device's LastScan (CLOCK_BOOTTIME
+milliseconds) changes.
 
 Inspection through org.freedesktop.DBus.Mock on /org/freedesktop:
   GetNMState() -> s   JSON {"version", "device", "access_points", "profiles",
@@ -88,6 +96,10 @@ DEFAULTS = {
     "ip4": "192.168.4.2/24", "gateway": "192.168.4.1", "add_and_activate2": None,
     "not_found_steps": 5,
 }
+
+
+def boottime_s():
+    return int(time.clock_gettime(time.CLOCK_BOOTTIME))
 
 
 def u32(value):
@@ -273,12 +285,14 @@ class SoftApNetworkManager:
             "Flags": u32(1 if secured else 0), "WpaFlags": u32(ap.get("wpa_flags", 0)),
             "RsnFlags": u32(ap.get("rsn_flags", 0x188 if secured else 0)),
             "Frequency": u32(ap.get("frequency", 2412)), "MaxBitrate": u32(ap.get("max_bitrate", 54000)),
-            "Mode": u32(2), "Strength": dbus.Byte(ap.get("strength", 70)), "LastSeen": dbus.Int32(1),
+            "Mode": u32(2), "Strength": dbus.Byte(ap.get("strength", 70)),
+            "LastSeen": dbus.Int32(boottime_s() - ap.get("seen_ago_s", 2)),
             "Bandwidth": u32(20)}
         obj = self.add_object(path, AP_IFACE, props)
         obj.psk = ap.get("psk")
         obj.ssid = ap["ssid"].encode()
         obj.visible = not ap.get("hidden_until_scan", False)
+        obj.gone = bool(ap.get("gone", False))
         self.device.access_points.append(path)
         if obj.visible:
             self.show_access_point(path)
@@ -465,6 +479,8 @@ class SoftApNetworkManager:
         ap = ap_path if ap_path and dbusmock.get_object(ap_path).ssid == ssid else self.find_ap(ssid)
         if ap is None:
             return "ssid-not-found", None
+        if dbusmock.get_object(ap).gone:
+            return "ssid-not-found", ap
         expected_psk = dbusmock.get_object(ap).psk
         security = settings.get("802-11-wireless-security")
         if expected_psk is None:
@@ -646,7 +662,11 @@ class SoftApNetworkManager:
     def request_scan(self, options, sender):
         def finish():
             for path in self.device.access_points:
-                if not dbusmock.get_object(path).visible:
+                ap = dbusmock.get_object(path)
+                if ap.gone:
+                    continue
+                update(ap, AP_IFACE, {"LastSeen": dbus.Int32(boottime_s())})
+                if not ap.visible:
                     self.show_access_point(path)
             boottime_ms = int(time.clock_gettime(time.CLOCK_BOOTTIME) * 1000)
             update(self.device, WIRELESS_IFACE, {"LastScan": dbus.Int64(boottime_ms)})
@@ -663,7 +683,9 @@ class SoftApNetworkManager:
                        "state": int(device["State"]), "state_reason": [int(v) for v in device["StateReason"]],
                        "active_connection": str(device["ActiveConnection"])},
             "access_points": [{"path": p, "ssid": dbusmock.get_object(p).ssid.decode("utf-8", "replace"),
-                               "visible": dbusmock.get_object(p).visible} for p in self.device.access_points],
+                               "visible": dbusmock.get_object(p).visible,
+                               "last_seen": int(dbusmock.get_object(p).props[AP_IFACE]["LastSeen"])}
+                              for p in self.device.access_points],
             "profiles": [self.profile_summary(path) for path in self.profiles],
             "active_connections": [
                 {"path": path, "profile": info["profile"],

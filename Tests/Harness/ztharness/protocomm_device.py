@@ -32,6 +32,12 @@ Configuration (the "device_host.protocomm" object of the scenario; every key opt
   cleanup_delay_ms    delay between that response and the stop (default 1000)
   custom_endpoints    extra endpoint names answering b"SUCCESS\\0" like the IDF example ([])
   ap_bssid            informational here (device_host derives the Zhiting device id from it)
+  network             "wifi" | "thread" (network_provisioning builds are one or the other; "thread"
+                      needs proto_ver_style "netprov-v1.2"; protocomm_thread.py, thread_networks)
+  firmware_version    network_provisioning version (default "1.2.4"): from 1.2.1 a prov-ctrl reset
+                      succeeds when the firmware already reset itself; before, it fails
+  auto_reset_on_failure   the firmware resets the state machine itself once a failure is reported
+                      (the ESP example's CONFIG_EXAMPLE_RESET_PROV_MGR_ON_FAILURE) (default false)
 
 Randomness: `random_bytes(purpose, length)`; purposes "session_id" (4) plus those listed in
 protocomm_security.py and "sec2_salt" (16). Every request is recorded through `record`.
@@ -43,6 +49,7 @@ from dataclasses import dataclass
 
 from .protobuf_wire import WireError, decode, encode, proto3
 from .protocomm_security import ProtocommFailure, Security0, Security1, Security2
+from .protocomm_thread import ThreadProvisioning
 
 DEFAULTS = {
     "security": 1, "pop": "abcd1234", "sec2_patch": 1,
@@ -55,6 +62,7 @@ DEFAULTS = {
     "scan_max_entries": 16, "scan_duration_ms": 300, "scan_status_polls": 1,
     "ctrl_endpoint": True, "auto_stop": True, "cleanup_delay_ms": 1000,
     "custom_endpoints": [], "ap_bssid": "24:0a:c4:1a:2b:3c",
+    "network": "wifi", "firmware_version": "1.2.4", "auto_reset_on_failure": False, "thread_networks": None,
 }
 
 # Status (constants.proto)
@@ -101,6 +109,15 @@ class ProtocommDevice:
         self.config = {**DEFAULTS, **(config or {})}
         if self.config["wifi_outcome"] not in ("success", *FAIL_REASONS):
             raise ValueError("wifi_outcome must be success, auth-error or not-found")
+        if self.config["network"] not in ("wifi", "thread"):
+            raise ValueError("network must be wifi or thread")
+        if self.config["network"] == "thread" and self.config["proto_ver_style"] != "netprov-v1.2":
+            raise ValueError("a thread device runs network_provisioning: proto_ver_style netprov-v1.2")
+        self.thread = ThreadProvisioning(self.config, self.record) if self.config["network"] == "thread" else None
+        try:
+            self.firmware_version = tuple(int(part) for part in str(self.config["firmware_version"]).split("."))
+        except ValueError as error:
+            raise ValueError("firmware_version must be dotted numbers like 1.2.1") from error
         self.random_bytes = random_bytes
         self.records = []
         self.sink = record
@@ -192,9 +209,10 @@ class ProtocommDevice:
             caps.append("no_sec")
         elif level == 1 and not self.config["pop"]:
             caps.append("no_pop")
-        if netprov:
-            caps.append("wifi_prov")
-        caps.append("wifi_scan")
+        if self.thread is not None:
+            caps += ["thread_prov", "thread_scan"]
+        else:
+            caps += ["wifi_prov", "wifi_scan"] if netprov else ["wifi_scan"]
         info["cap"] = caps
         return cjson_print({"prov": info})
 
@@ -203,6 +221,18 @@ class ProtocommDevice:
     def _config(self, _endpoint, plaintext):
         request = decode(plaintext)
         msg = request.uint(1)
+        if msg in (0, 2, 4) and self.thread is not None or msg in (6, 8, 10) and self.thread is None:
+            # A build for the other network answers the command with InvalidArgument (network_config.c).
+            return encode([(1, msg + 1), (11 + msg, [(1, INVALID_ARGUMENT)])]), 0, None
+        if msg == 6:
+            return encode([(1, 7), (17, [(1, proto3(SUCCESS))] + self.thread.status_fields())]), 0, None
+        if msg == 8:
+            command = request.message(18)
+            if command is None:
+                raise ProtocommFailure("CmdSetThreadConfig without its oneof member")
+            return encode([(1, 9), (19, [(1, proto3(self.thread.set_config(command)))])]), 0, None
+        if msg == 10:
+            return encode([(1, 11), (21, [(1, proto3(self.thread.apply_config()))])]), 0, None
         if msg == 0:
             return encode([(1, 1), (11, self._get_status())]), 0, self._stop_after_status()
         if msg == 2:
@@ -264,6 +294,9 @@ class ProtocommDevice:
             fields.append((10, FAIL_REASONS.get(self.outcome, 0)))
         self.record("get_status", sta_state=self.station_state,
                     fail_reason=self.outcome if self.station_state == CONNECTION_FAILED else None)
+        if self.prov_state == "fail" and self.config["auto_reset_on_failure"]:
+            self.prov_state, self.applied = "started", None
+            self.record("firmware_reset_on_failure")
         return fields
 
     def _connected_state(self):
@@ -290,6 +323,16 @@ class ProtocommDevice:
     def _scan(self, _endpoint, plaintext):
         request = decode(plaintext)
         msg = request.uint(1)
+        if msg in (0, 2, 4) and self.thread is not None or msg in (6, 8, 10) and self.thread is None:
+            return encode([(1, msg + 1), (2, INVALID_ARGUMENT), (11 + msg, [])]), 0, None
+        if msg == 6:
+            self.thread.scan_start(request.message(16))
+            return encode([(1, 7), (17, [])]), 0, None
+        if msg == 8:
+            return encode([(1, 9), (19, self.thread.scan_status())]), 0, None
+        if msg == 10:
+            status, entries = self.thread.scan_result(request.message(20))
+            return encode([(1, 11), (2, proto3(status)), (21, entries)]), 0, None
         if msg == 0:
             command = request.message(10)
             if command is None:
@@ -339,6 +382,17 @@ class ProtocommDevice:
     def _ctrl(self, _endpoint, plaintext):
         request = decode(plaintext)
         msg = request.uint(1)
+        if msg in (1, 3) and self.thread is not None or msg in (5, 7) and self.thread is None:
+            self.record("ctrl_wrong_network", msg=msg)
+            return encode([(1, msg + 1), (2, INVALID_ARGUMENT), (11 + msg, [])]), 0, None
+        if msg == 5:
+            status = self.thread.reset(self._reset_when_already_reset())
+            self.record("thread_ctrl_reset", status=status)
+            return encode([(1, 6), (2, proto3(status)), (16, [])]), 0, None
+        if msg == 7:
+            status = self.thread.reprov(not self.config["auto_stop"])
+            self.record("thread_ctrl_reprov", status=status)
+            return encode([(1, 8), (2, proto3(status)), (18, [])]), 0, None
         if msg == 1:
             status = self._reset_on_failure()
             self.record("ctrl_reset", status=status)
@@ -356,9 +410,13 @@ class ProtocommDevice:
             self.prov_state, self.applied = "started", None
             return SUCCESS
         already_reset = self.prov_state == "started"
-        if already_reset and self.config["proto_ver_style"] == "netprov-v1.2":
-            return SUCCESS
-        return INTERNAL_ERROR
+        return SUCCESS if already_reset and self._reset_when_already_reset() else INTERNAL_ERROR
+
+    def _reset_when_already_reset(self):
+        """network_provisioning 1.2.1: "prov-ctrl reset handler returns success when already reset"."""
+        if self.config["proto_ver_style"] != "netprov-v1.2":
+            return False
+        return self.firmware_version >= (1, 2, 1)
 
     def _custom(self, endpoint, plaintext):
         self.record("custom", endpoint=endpoint, data_hex=plaintext.hex())

@@ -1,6 +1,6 @@
 """What `harness.py received` and `harness.py calls` report, read from a run directory.
 
-- BluFi and Improv devices: the BlueZ mock keeps blufi-<ADDRESS>.json or improv-<ADDRESS>.json per device; while the mock runs the
+- BlueZ mock devices (BluFi, Improv, protocomm over BLE): the mock keeps <source>-<ADDRESS>.json per device; while the mock runs the
   record is asked for live (org.bluez.Mock.GetReceived) so it is never a few milliseconds behind.
 - protocomm / zhiting: the device host appends JSON lines to device_host.jsonl, each with "source".
 - Method calls: bus_recorder.py monitors the whole bus into bus.jsonl; a mock's calls are the
@@ -24,11 +24,12 @@ MOCK_NAMES = {"bluez": "org.bluez", "nm": "org.freedesktop.NetworkManager"}
 CONTROL_INTERFACES = {"org.bluez.Mock", "org.freedesktop.DBus.Mock"}
 NM_CONTROL_PATH = "/org/freedesktop"
 NM_SNAPSHOT = "nm_state.json"
+BLE_SOURCES = ("blufi", "improv", "protocomm_ble")
 
 
 def clear(run_dir: str) -> None:
     """Removes records and readiness markers of an earlier run in the same directory."""
-    stale = glob.glob(os.path.join(run_dir, "blufi-*.json")) + glob.glob(os.path.join(run_dir, "improv-*.json"))
+    stale = [path for source in BLE_SOURCES for path in glob.glob(os.path.join(run_dir, f"{source}-*.json"))]
     stale += glob.glob(os.path.join(run_dir, "*.ready"))
     stale += [os.path.join(run_dir, name) for name in (BUS_RECORD, DEVICE_HOST_RECORD, NM_SNAPSHOT)]
     for path in stale:
@@ -49,10 +50,10 @@ def _running(state: dict, name: str) -> bool:
 
 
 def ble_records(state: dict) -> list[dict]:
-    """The record of every BlueZ mock device, BluFi or Improv (each says which in "source")."""
+    """The record of every BlueZ mock device, BluFi, Improv or protocomm (each says which in "source")."""
     run_dir = state["run_dir"]
     from_files = {}
-    paths = glob.glob(os.path.join(run_dir, "blufi-*.json")) + glob.glob(os.path.join(run_dir, "improv-*.json"))
+    paths = [path for source in BLE_SOURCES for path in glob.glob(os.path.join(run_dir, f"{source}-*.json"))]
     for path in sorted(paths):
         with open(path, encoding="utf-8") as handle:
             record = json.load(handle)
@@ -84,9 +85,9 @@ def device_host_records(run_dir: str, source: str | None) -> list[dict]:
 
 def received(state: dict, source: str | None) -> list[dict]:
     items = []
-    if source in (None, "blufi", "improv"):
+    if source in (None, *BLE_SOURCES):
         items += [r for r in ble_records(state) if source is None or r.get("source") == source]
-    if source not in ("blufi", "improv"):
+    if source not in BLE_SOURCES:
         items += device_host_records(state["run_dir"], source)
     return items
 

@@ -20,6 +20,8 @@ Keys whose meaning the defaults do not show (all optional):
                                advertises again after the disconnect. Give either "adapter" or
                                "adapters"; the completed scenario has both ("adapter" = the first).
   device.address_type          "public" | "random"
+  device.rssi                  dBm, or {"hciN": dBm, …} with one entry per adapter in "adapters" (how
+                               strongly each adapter hears the unit: the one at its fixture loudest)
   device.service_data          {"uuid": "hex"} → ServiceData
   device.p2e_flags/e2p_flags   GATT flags of FF01 / FF02 (defaults ["write"], ["read", "notify"] as on an
                                ESP32; add "write-without-response" to FF01 to allow AcquireWrite)
@@ -32,9 +34,46 @@ Keys whose meaning the defaults do not show (all optional):
                                hold devices that fail with wrong credentials
   device.improv                {…} makes the device an Improv Wi-Fi device instead of BluFi (ztharness/
                                improv_device.py, ImprovConfig: requires_authorization, authorize_after_ms,
+                               provisioned, advertises_service_data,
                                capabilities, target_ssid/target_password, join_delay_ms, redirect_url,
                                networks, scan_style, hostname, …); it advertises the Improv service and
                                its state and capabilities as service data 4677, kept current
+  device.protocomm_ble         {…} makes the device an ESP network_provisioning device over BLE instead of
+                               BluFi (ztharness/protocomm_ble_device.py, ProtocommBleConfig). It advertises
+                               its name (default "PROV_" + the last three address bytes) and one 128-bit
+                               service UUID; each endpoint is a read/write characteristic whose UUID is the
+                               service UUID with bytes 12–13 set to its 16-bit value (prov-ctrl FF4F,
+                               prov-scan FF50, prov-session FF51, prov-config FF52, proto-ver FF53, then
+                               custom endpoints from FF54) and whose 0x2901 descriptor holds its name; an
+                               exchange is a write then a read of the same characteristic; values longer
+                               than MTU−3 go as long writes/reads (WriteValue/ReadValue "offset", at most
+                               512 bytes, as BlueZ 5.66). Keys (all optional):
+                                 service_uuid       default 021a9004-0382-4aea-bff4-6b3f1c5adfb4 (ESP examples)
+                                 ble_stack          "nimble" (default): a request protocomm refuses fails with
+                                                    Failed "Operation failed with ATT error: 0x04";
+                                                    "bluedroid": the device drops the link instead and the
+                                                    write fails with Failed "Operation failed"
+                                 user_descriptions  false: no 0x2901 descriptors (clients use the FFxx UUIDs)
+                                 custom_endpoints   ["custom-data"]; each answers "SUCCESS\0" like the example
+                                 protocomm          the protocomm model (protocomm_device.py DEFAULTS: security,
+                                                    pop, sec2_patch, srp_username/srp_password, networks,
+                                                    target_ssid/target_passphrase, connecting_polls, …) with
+                                                    proto_ver_style "netprov-v1.2" by default (auto_stop: BLE
+                                                    goes off cleanup_delay_ms after "connected", link dropped);
+                                                    plus network "wifi" | "thread" (caps thread_prov/thread_scan,
+                                                    thread_networks, thread_dataset_outcome), firmware_version
+                                                    ("1.2.4"; below 1.2.1 prov-ctrl reset fails when the firmware
+                                                    already reset itself) and auto_reset_on_failure
+                                 pairing            {"required": bool, "accept": bool, "auto_pair_on_access":
+                                                    bool}: required = every endpoint read/write fails with
+                                                    org.bluez.Error.NotPermitted "Not paired" until Device1.Pair
+                                                    bonded the device (descriptors stay readable, as on NimBLE);
+                                                    Pair needs an agent (the caller's or the default one, else
+                                                    AuthenticationFailed), accept false refuses pairing;
+                                                    RemoveDevice forgets the bond
+                               Records: protocomm_ble-<ADDRESS>.json (harness.py received --source protocomm_ble):
+                               every endpoint exchange (endpoint, sizes, ATT PDUs used), pairing events, and the
+                               protocomm model's events (set_config with the credentials, apply, status, ctrl…).
   device.blufi.max_retry, scan_delay_ms, wifi_list [{"ssid", "rssi"}], unsolicited_reports (which of
                                "connecting", "connected", "failed" the device pushes; the ESP-IDF example
                                pushes only "connected", the default pushes all three)
@@ -47,6 +86,7 @@ import json
 from .blufi_device import BlufiConfig
 from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
 from .improv_device import ImprovConfig
+from .protocomm_ble_device import ProtocommBleConfig, default_name
 
 DEFAULT_ADAPTER = {"name": "hci0", "address": "00:AA:BB:CC:DD:00", "powered": True}
 
@@ -79,6 +119,7 @@ DEFAULT_DEVICE = {
     "cached": False,
     "blufi": {},
     "improv": None,
+    "protocomm_ble": None,
     "faults": {},
 }
 
@@ -121,12 +162,27 @@ def _device(given: dict, index: int, adapters: set[str]) -> dict:
             device["name"] = "Improv Device"
         if "manufacturer" not in given:
             device["manufacturer"] = {}
+    if device["protocomm_ble"] is not None:
+        if device["improv"] is not None:
+            raise ScenarioError(f"{where}: a device is either improv or protocomm_ble")
+        try:
+            device["protocomm_ble"] = dataclasses.asdict(ProtocommBleConfig.from_dict(device["protocomm_ble"]))
+        except (TypeError, ValueError) as error:
+            raise ScenarioError(f"{where}.protocomm_ble: {error}") from error
+        if "uuids" not in given:
+            device["uuids"] = [device["protocomm_ble"]["service_uuid"]]
+        if "name" not in given:
+            device["name"] = default_name(device["address"])
+        if "manufacturer" not in given:
+            device["manufacturer"] = {}
     device["adapters"] = _adapters_of(given, device, where, adapters)
     device["adapter"] = device["adapters"][0]
     if ":" not in device["faults"]["connect_error"]:
         raise ScenarioError(f"{where}.faults.connect_error must be 'dbus.error.Name:message'")
     if not 23 <= device["mtu"] <= 517:
         raise ScenarioError(f"{where}.mtu must be within 23…517")
+    if isinstance(device["rssi"], dict) and set(device["rssi"]) != set(device["adapters"]):
+        raise ScenarioError(f"{where}.rssi must give one value per adapter in adapters")
     return device
 
 

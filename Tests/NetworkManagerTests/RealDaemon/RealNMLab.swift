@@ -124,27 +124,20 @@ final class RealNMLab {
 
     private static func finish(_ helper: Process, closing commands: FileHandle) async {
         try? commands.close()
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                helper.waitUntilExit()
-                continuation.resume()
-            }
-        }
+        _ = try? await onOwnThread { helper.waitUntilExit() }
     }
 
     /// Reads one reply line on a thread of its own, since the helper may take seconds to answer: on
     /// Linux, Dispatch's global queue shares its few threads with Swift's cooperative pool, so a
     /// blocking read there starves every other suite running beside this one.
     private static func readLine(from handle: FileHandle) async throws -> Data {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                var line = Data()
-                while let byte = try? handle.read(upToCount: 1), let first = byte.first {
-                    if first == UInt8(ascii: "\n") { return continuation.resume(returning: line) }
-                    line.append(first)
-                }
-                continuation.resume(throwing: HelperFailure(description: "real_nm.py exited without a reply"))
+        try await onOwnThread {
+            var line = Data()
+            while let byte = try? handle.read(upToCount: 1), let first = byte.first {
+                if first == UInt8(ascii: "\n") { return line }
+                line.append(first)
             }
+            throw HelperFailure(description: "real_nm.py exited without a reply")
         }
     }
 

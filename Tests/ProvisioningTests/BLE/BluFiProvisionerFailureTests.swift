@@ -157,7 +157,8 @@ import Testing
     }
 
     @Test func aMissingAcknowledgementTimesOut() async {
-        let timeouts = Self.timeouts { $0.acknowledgement = .milliseconds(100) }
+        // Every acknowledged write before the silent one waits under this limit too: room for a loaded machine.
+        let timeouts = Self.timeouts { $0.acknowledgement = .seconds(1) }
         let ble = EmulatedBLE(
             faults: BluFiFaultPlan([.fallSilent(.firstWrite(of: .setOperationMode))]), timeouts: timeouts)
         await expectFailure(ble, code: .timeout, status: .timeout, mentioning: "acknowledge the Wi-Fi mode")
@@ -173,7 +174,7 @@ import Testing
         let ble = EmulatedBLE(faults: BluFiFaultPlan([.fallSilent(.firstWrite(of: .negotiation))]))
         let error = await ble.failure {
             try await $0.provision(
-                BluFiWiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: true), within: .milliseconds(200))
+                BluFiWiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: true), within: .seconds(1))
         }
         #expect(error?.code == .timeout)
         #expect(error?.message.contains("before the overall time limit") == true)

@@ -9,7 +9,8 @@ import Transports
 @Suite(.timeLimit(.minutes(1))) struct SoftAPCancellationTests {
     static let patientTimeouts = SoftAPTimeouts(
         join: WiFiJoinRequest.Timeouts(scan: .seconds(600), activation: .seconds(600), restore: .seconds(600)),
-        exchange: .seconds(600), scan: .seconds(600), connect: .seconds(600), statusPollInterval: .milliseconds(1))
+        protocomm: ProtocommTimeouts(
+            exchange: .seconds(600), scan: .seconds(600), connect: .seconds(600), statusPollInterval: .milliseconds(1)))
 
     @Test(arguments: ["prov-session", "prov-config"])
     func cancellingWhileTheDeviceIsSilentRestoresTheNetwork(endpoint: String) async throws {

@@ -73,7 +73,7 @@ import Transports
 
     @Test func aDeviceStillJoiningAtTheConnectLimitIsAConnectTimeout() async throws {
         var timeouts = SoftAPRig.fastTimeouts
-        timeouts.connect = .milliseconds(100)
+        timeouts.protocomm.connect = .milliseconds(100)
         let plan = ProtocommDeviceWiFiPlan(connectingPolls: .max)
         let rig = SoftAPRig(.init(security: .security0, wifi: plan), timeouts: timeouts)
         let error = try await rig.failure()
@@ -85,8 +85,9 @@ import Transports
 
     @Test(arguments: [ProtocommTransportFault.Action.closeConnection, .refuseConnection, .hang])
     func losingTheDeviceAfterApplyLeavesTheOutcomeUnknown(action: ProtocommTransportFault.Action) async throws {
+        // The limit bounds set config and apply too, so it leaves room for a loaded machine.
         var timeouts = SoftAPRig.fastTimeouts
-        timeouts.exchange = .milliseconds(100)
+        timeouts.protocomm.exchange = .seconds(1)
         // Requests on prov-config: set config, apply, then the first status poll.
         let rig = SoftAPRig(
             SoftAPDeviceCase.security1.configuration,

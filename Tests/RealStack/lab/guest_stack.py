@@ -1,6 +1,6 @@
 """The daemons of the lab guest and the knobs scenarios turn on them.
 
-Bluetooth: dbus-daemon, the real bluetoothd, two hci_vhci controllers (ble_world). Wi-Fi:
+Bluetooth: dbus-daemon, the real bluetoothd, four hci_vhci controllers (ble_world). Wi-Fi:
 mac80211_hwsim with three radios; wlan0 stays with the host and the real NetworkManager (with
 systemd-udevd and wpa_supplicant); wlan1 moves to namespace "dev" where hostapd plays the device's
 hotspot with dnsmasq and the harness's protocomm HTTP + Zhiting UDP device host behind it; wlan2
@@ -17,7 +17,8 @@ import time
 from ble_world import BleWorld
 
 HARNESS = os.path.join(os.environ["ZTLAB_REPO"], "Tests", "Harness")
-KERNEL_CONTROLLERS = ["F0:00:00:00:00:01", "F0:00:00:00:00:02"]
+# Four controllers: `batch` runs a lane on each; single runs use hci0 unless a scenario picks another.
+KERNEL_CONTROLLERS = ["F0:00:00:00:00:01", "F0:00:00:00:00:02", "F0:00:00:00:00:03", "F0:00:00:00:00:04"]
 HOME_SSID = "HomeNet"
 HOME_PASSWORD = "home-pass-4711"
 HOTSPOT_PASSWORD = "hotspot-pass-99"
@@ -45,7 +46,7 @@ class StackError(Exception):
     pass
 
 
-async def run(*argv, check=True, timeout=30.0, env=None) -> tuple[int, str]:
+async def run(*argv, check=True, timeout=90.0, env=None) -> tuple[int, str]:
     """Runs a command to its end; output is stdout and stderr together."""
     process = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE,
                                                    stderr=asyncio.subprocess.STDOUT, env=env)
@@ -126,7 +127,7 @@ class GuestStack:
         await self.start_bluetoothd()
         for address in KERNEL_CONTROLLERS:
             await self.ble.add_kernel_controller(address)
-        await wait_until("both adapters powered", self.adapters_powered, 60)
+        await wait_until("every adapter powered", self.adapters_powered, 60)
 
     async def _bus_up(self) -> bool:
         return os.path.exists("/run/dbus/system_bus_socket")
@@ -176,6 +177,15 @@ class GuestStack:
     async def device_connected(self, adapter: str, address: str) -> bool | None:
         path = f"/org/bluez/{adapter}/dev_{address.replace(':', '_')}"
         code, text = await run("busctl", "get-property", "org.bluez", path, "org.bluez.Device1", "Connected",
+                               check=False)
+        if code != 0:
+            return None
+        return "true" in text
+
+    async def device_paired(self, adapter: str, address: str) -> bool | None:
+        """bluetoothd's `Paired` for the device on `adapter`; None when it keeps no such device."""
+        path = f"/org/bluez/{adapter}/dev_{address.replace(':', '_')}"
+        code, text = await run("busctl", "get-property", "org.bluez", path, "org.bluez.Device1", "Paired",
                                check=False)
         if code != 0:
             return None

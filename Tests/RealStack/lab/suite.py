@@ -17,6 +17,7 @@ import sys
 import time
 import traceback
 
+from lab_peripheral import ADVERTISING_INTERVAL_MS
 from guest_stack import HOTSPOT_PASSWORD, KERNEL_CONTROLLERS, GuestStack, run, wait_until
 
 ZTPROV = os.environ["ZTLAB_ZTPROV"]
@@ -24,6 +25,8 @@ WIFI_PASSWORD = "lab-wifi-secret-31"
 ACCESS_TOKEN = "AT-lab-7f00ba11"
 POP = "lab-pop-5150"
 SCENARIO_DEADLINE = 150.0
+BENCH_JOIN_DELAY_MS = 300
+BENCH_CONNECTING_POLLS = 2
 HANDOFF = ["--area-id", "42", "--access-token-env", "ZTPROV_ACCESS_TOKEN", "--lan-interface", "wlan0"]
 
 
@@ -60,6 +63,12 @@ class Suite:
 
     async def ztprov(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None) -> dict:
         """Runs ztprov; `interrupt` is an async callable that returns once SIGINT should be sent."""
+        result = await self.command([ZTPROV] + argv, interrupt, timeout, env_extra)
+        result["argv"] = argv
+        return result
+
+    async def command(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None) -> dict:
+        """Runs a program with the secrets in its environment; records what it did."""
         env = dict(os.environ, HOME="/root", ZTPROV_WIFI_PASSWORD=WIFI_PASSWORD,
                    ZTPROV_ACCESS_TOKEN=ACCESS_TOKEN, ZTPROV_POP=POP, ZTPROV_AP_PASSWORD=HOTSPOT_PASSWORD)
         for name, value in (env_extra or {}).items():
@@ -68,10 +77,11 @@ class Suite:
             else:
                 env[name] = value
         started = time.monotonic()
-        process = await asyncio.create_subprocess_exec(ZTPROV, *argv, stdout=asyncio.subprocess.PIPE,
+        process = await asyncio.create_subprocess_exec(*argv, stdout=asyncio.subprocess.PIPE,
                                                        stderr=asyncio.subprocess.PIPE, env=env)
         interrupted_at = None
-        communicate = asyncio.ensure_future(process.communicate())
+        line_seconds: list[float] = []
+        communicate = asyncio.ensure_future(self._collect(process, started, line_seconds))
         if interrupt is not None:
             waiter = asyncio.ensure_future(interrupt())
             done, _ = await asyncio.wait({communicate, waiter}, return_when=asyncio.FIRST_COMPLETED)
@@ -81,16 +91,31 @@ class Suite:
             else:
                 waiter.cancel()
         try:
-            stdout, stderr = await asyncio.wait_for(communicate, timeout)
+            stdout, stderr = await asyncio.wait_for(asyncio.shield(communicate), timeout)
             status = process.returncode
         except asyncio.TimeoutError:
             process.kill()
-            stdout, stderr = await process.communicate()
+            stdout, stderr = await communicate
             status = "timeout"
         ended = time.monotonic()
         return {"argv": argv, "status": status, "stdout": stdout.decode(errors="replace"),
                 "stderr": stderr.decode(errors="replace"), "seconds": round(ended - started, 2),
+                "stdout_line_seconds": line_seconds,
                 "seconds_after_interrupt": round(ended - interrupted_at, 2) if interrupted_at else None}
+
+    @staticmethod
+    async def _collect(process, started: float, line_seconds: list[float]) -> tuple[bytes, bytes]:
+        """The program's output to its end; each stdout line stamped (seconds since start) as it arrives."""
+        async def stdout() -> bytes:
+            lines = []
+            while line := await process.stdout.readline():
+                line_seconds.append(round(time.monotonic() - started, 3))
+                lines.append(line)
+            return b"".join(lines)
+
+        output, errors = await asyncio.gather(stdout(), process.stderr.read())
+        await process.wait()
+        return output, errors
 
     async def scenario(self, name: str, body) -> None:
         only = [n for n in os.environ.get("ZTLAB_ONLY", "").split(",") if n]
@@ -148,6 +173,9 @@ class Suite:
         await self.scenario("ble-none", lambda: self.ble_run(self.blufi(security="none"), ["--security", "none"]))
         await self.scenario("ble-wrong-password",
                             lambda: self.ble_run(self.blufi(wifi_outcome="wrong-password"), []))
+        await self.scenario("ble-mtu23-v1", lambda: self.ble_run(self.blufi(), ["--security", "v1"], max_mtu=23))
+        await self.scenario("ble-mtu23-v2", lambda: self.ble_run(self.blufi(version=[1, 4]), ["--security", "v2"],
+                                                                max_mtu=23))
         await self.scenario("ble-no-device", self.ble_no_device)
         await self.scenario("ble-link-drop-negotiation",
                             lambda: self.ble_run(self.blufi(), ["--security", "v1"], link_loss_at_frame=2))
@@ -205,11 +233,13 @@ class Suite:
         if vanish:
             await wait_until("the hotspot in NetworkManager's list", lambda: self._listed(ap_ssid), 30, 1.0)
             await self.stack.stop_hotspot()
-            await asyncio.sleep(0.5)
+            # Past the second the last beacon was heard (LastSeen counts whole seconds) and any scan that
+            # was already running: a scan ztprov waits for can then only miss the hotspot.
+            await asyncio.sleep(2.5)
         interrupt = None
         if interrupt_after is not None:
             async def interrupt():
-                await wait_until("the hotspot joined", self._on_hotspot, 40)
+                await wait_until("the hotspot joined", self._on_hotspot, 90)
                 await asyncio.sleep(interrupt_after)
         handoff_before = self.handoff_requests()
         argv = ["softap", "--ap-ssid", ssid or ap_ssid or "PROV_NOWHERE", "--ssid", "HomeNet",
@@ -261,22 +291,96 @@ class Suite:
 
     # Batch -----------------------------------------------------------------------------------------
 
-    async def batch_two_adapters(self) -> dict:
-        addresses = [self.address(), self.address()]
+    async def batch_four_adapters(self) -> dict:
+        """Six units on four controllers: every lane provisions, one unit after another, each with its record."""
+        addresses = [self.address() for _ in range(6)]
         for address in addresses:
             await self.stack.ble.add_peripheral(address, "BLUFI_BATCH", self.blufi())
         units = "/run/lab-units.csv"
         with open(units, "w") as handle:
             handle.write("\n".join(addresses) + "\n")
         database = "/run/lab-batch.sqlite"
-        result = await self.ztprov(["batch", "--devices", units, "--ssid", "HomeNet", "--adapters", "hci0,hci1",
-                                    "--db", database, "--json"], timeout=80)
+        lanes = ",".join(f"hci{index}" for index in range(len(KERNEL_CONTROLLERS)))
+        result = await self.ztprov(["batch", "--devices", units, "--ssid", "HomeNet", "--adapters", lanes,
+                                    "--db", database, "--json"], timeout=120)
         report = await self.ztprov(["report", "--format", "json", "--db", database])
         result["report"] = report["stdout"]
         result["addresses"] = addresses
         result["peripherals"] = [self.stack.ble.peripherals[a].record() for a in addresses]
         for address in addresses:
             await self.stack.ble.remove_peripheral(address)
+        return result
+
+    # Improv ----------------------------------------------------------------------------------------
+
+    def improv(self, **settings) -> dict:
+        return {"target_ssid": "HomeNet", "target_password": WIFI_PASSWORD, "join_delay_ms": 200, **settings}
+
+    async def improv_scan(self) -> dict:
+        """`ztprov scan` by name finds the Improv peripheral through bluetoothd (name in the scan response)."""
+        address = self.address()
+        await self.stack.ble.add_improv(address, "IMPROV_LAB", self.improv())
+        result = await self.ztprov(["scan", "--name-prefix", "IMPROV_", "--duration", "4", "--json"])
+        result["address"] = address
+        await self.stack.ble.remove_peripheral(address)
+        return result
+
+    async def improv_run(self, improv: dict, extra: list[str]) -> dict:
+        """`ztprov ble` against the Improv peripheral through the real bluetoothd."""
+        address = self.address()
+        peripheral = await self.stack.ble.add_improv(address, "IMPROV_LAB", improv)
+        result = await self.ztprov(["ble", "--device", address, "--ssid", "HomeNet", "--json", "--verbose",
+                                    "--scan-timeout", "15"] + extra)
+        await asyncio.sleep(0.3)
+        result["peripheral"] = peripheral.record()
+        result["bluetoothd_connected_after"] = {
+            f"hci{i}": await self.stack.device_connected(f"hci{i}", address) for i in range(len(KERNEL_CONTROLLERS))}
+        await self.stack.ble.remove_peripheral(address)
+        return result
+
+    # ESP protocomm over BLE ------------------------------------------------------------------------
+
+    def protocomm_ble(self, pairing: dict | None = None) -> dict:
+        """A network_provisioning device at security 1 that joins HomeNet with the lab's password."""
+        config: dict = {"protocomm": {"security": 1, "pop": POP, "target_ssid": "HomeNet",
+                                      "target_passphrase": WIFI_PASSWORD, "connecting_polls": 1,
+                                      "cleanup_delay_ms": 2000}}
+        if pairing is not None:
+            config["pairing"] = pairing
+        return config
+
+    async def protocomm_run(self, config: dict, extra: list[str]) -> dict:
+        """`ztprov ble` against the protocomm peripheral through the real bluetoothd, then what bluetoothd
+        keeps of the device: connected and paired, per controller."""
+        address = self.address()
+        peripheral = await self.stack.ble.add_protocomm_peripheral(address, "PROV_LAB", config)
+        result = await self.ztprov(["ble", "--device", address, "--ssid", "HomeNet", "--json", "--verbose",
+                                    "--scan-timeout", "15"] + extra)
+        await asyncio.sleep(0.3)
+        result["peripheral"] = peripheral.record()
+        adapters = [f"hci{i}" for i in range(len(KERNEL_CONTROLLERS))]
+        result["bluetoothd_connected_after"] = {a: await self.stack.device_connected(a, address) for a in adapters}
+        result["bluetoothd_paired_after"] = {a: await self.stack.device_paired(a, address) for a in adapters}
+        await self.stack.ble.remove_peripheral(address)
+        return result
+
+    async def improv_client(self) -> dict:
+        """Home Assistant's py-improv-ble-client (over bleak and the real bluetoothd) provisions the lab's
+        Improv peripheral: the peripheral speaks Improv as another implementation reads it."""
+        python = os.path.join(os.environ["ZTLAB_REPO"], ".build", "improv-client-venv", "bin", "python")
+        if not os.path.exists(python):
+            return {"status": "missing", "stderr": f"{python} missing (Tests/Harness/make-improv-client-venv)"}
+        address = self.address()
+        peripheral = await self.stack.ble.add_improv(address, "IMPROV_LAB", self.improv())
+        script = os.path.join(os.environ["ZTLAB_REPO"], "Tests", "Harness", "improv_client_check.py")
+        result = await self.command([python, script, "--device", address, "--ssid", "HomeNet",
+                                     "--password-env", "ZTPROV_WIFI_PASSWORD",
+                                     "--expect-url", "http://improv-device.local/"], timeout=90)
+        await asyncio.sleep(0.3)
+        result["peripheral"] = peripheral.record()
+        result["bluetoothd_connected_after"] = {
+            f"hci{i}": await self.stack.device_connected(f"hci{i}", address) for i in range(len(KERNEL_CONTROLLERS))}
+        await self.stack.ble.remove_peripheral(address)
         return result
 
     # Doctor ----------------------------------------------------------------------------------------
@@ -317,6 +421,25 @@ class Suite:
         await self.stack.stop_daemon("NetworkManager")
         return await self.doctor("softap")
 
+    # Benchmark (Tests/Benchmarks/ztbench/lab_bench.py) ---------------------------------------------
+
+    async def bench(self, runs: int) -> None:
+        """`runs` provisionings over each path, nothing else: BluFi V2 (device on BluFi 1.4) at the MTU the
+        stacks negotiate, then protocomm security 1 through the WPA2 hotspot with a fresh device each time
+        (a provisioned device stops its provisioning service). The device's own delays are recorded as
+        the floor it imposes."""
+        self.timings["bench_device_floor"] = {
+            "ble": {"advertising_interval_ms": ADVERTISING_INTERVAL_MS, "join_delay_ms": BENCH_JOIN_DELAY_MS},
+            "softap": {"connecting_polls": BENCH_CONNECTING_POLLS}}
+        for run_index in range(runs):
+            await self.scenario(f"bench-ble-{run_index + 1}", lambda: self.ble_run(
+                self.blufi(version=[1, 4], join_delay_ms=BENCH_JOIN_DELAY_MS), ["--security", "v2"]))
+        protocomm = {"security": 1, "pop": POP, "connecting_polls": BENCH_CONNECTING_POLLS}
+        for run_index in range(runs):
+            await self.scenario(f"bench-softap-{run_index + 1}", lambda: self.softap_run("1", protocomm, []))
+        self.mark("finished")
+        self.save()
+
     # The whole boot --------------------------------------------------------------------------------
 
     async def main(self) -> None:
@@ -325,10 +448,23 @@ class Suite:
         await self.stack.assign_slot("hci1", 2)
         self.mark("stack_ready")
         self.save()
+        bench_runs = int(os.environ.get("ZTLAB_BENCH") or 0)
+        if bench_runs:
+            await self.bench(bench_runs)
+            return
         await self.scenario("doctor-ready", lambda: self.doctor("all"))
         await self.ble_scenarios()
         self.mark("ble_done")
-        await self.scenario("batch-two-adapters", self.batch_two_adapters)
+        await self.scenario("batch-four-adapters", self.batch_four_adapters)
+        await self.scenario("improv-scan", self.improv_scan)
+        await self.scenario("improv-client", self.improv_client)
+        await self.scenario("ble-improv-auto", lambda: self.improv_run(
+            self.improv(), ["--identify", "--hostname", "lab-plug"]))
+        await self.scenario("ble-improv-wrong-password", lambda: self.improv_run(
+            self.improv(target_password="not-the-lab-password"), ["--protocol", "improv"]))
+        await self.scenario("ble-protocomm-auto", lambda: self.protocomm_run(self.protocomm_ble(), []))
+        await self.scenario("ble-protocomm-pairing", lambda: self.protocomm_run(
+            self.protocomm_ble({"required": True}), ["--protocol", "protocomm"]))
         await self.softap_scenarios()
         self.mark("softap_done")
         await self.scenario("doctor-adapter-down", self.doctor_adapter_down)

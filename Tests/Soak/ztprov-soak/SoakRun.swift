@@ -37,7 +37,7 @@ enum SoakRun {
             activeConnection: homeSSID,
             hotspots: [InMemoryWiFiJoiner.Hotspot(ssid: "MH-50AC", bssid: "a4:cf:12:00:50:ac")])
         let provisioner = SoftAPProvisioner(
-            joiner: joiner, timeouts: SoftAPTimeouts(statusPollInterval: .milliseconds(1))
+            joiner: joiner, timeouts: SoftAPTimeouts(protocomm: ProtocommTimeouts(statusPollInterval: .milliseconds(1)))
         ) { _, _ in await device.connect() }
         let request = SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: "MH-50AC"),

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Transports
 
 /// The harness's emulated device (`Tests/Harness/ztharness/device_host.py`) on 127.0.0.1, run with
@@ -29,9 +30,7 @@ final class DeviceHostProcess: @unchecked Sendable {
     /// thread of its own: Python can take seconds to start on a loaded machine, and blocking one of the
     /// few cooperative threads that long starves the suites running beside this one.
     static func start(configuration: [String: any Sendable]) async throws -> DeviceHostProcess {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try DeviceHostProcess(configuration: configuration) }) }.start()
-        }
+        try await onOwnThread { try DeviceHostProcess(configuration: configuration) }
     }
 
     private init(configuration: [String: any Sendable]) throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 import Transports
 
-/// A scripted HTTP server on 127.0.0.1 for the transport's live tests.
+/// A scripted HTTP server on 127.0.0.1 for the transport's loopback tests.
 ///
 /// Like the device it serves one connection at a time and reads one request at a time; for each
 /// request the test's script decides what happens next. It records every request it read.
@@ -31,7 +32,7 @@ final class LoopbackHTTPServer: Sendable {
     enum Reply: Sendable {
         case respond([UInt8])
         case respondAndClose([UInt8])
-        /// Answers, then sends `extra` a little later while the connection is idle.
+        /// Answers, then sends `extra` on the idle connection once the test calls ``releaseExtra()``.
         case respondThenSend([UInt8], extra: [UInt8])
         case closeWithoutResponse
         /// Never answers; keeps reading until the client goes away.
@@ -48,6 +49,8 @@ final class LoopbackHTTPServer: Sendable {
     private let listener: Int32
     private let state = Mutex(State())
     private let script: @Sendable (Request) -> Reply
+    private let extraReleased = DispatchSemaphore(value: 0)
+    private let extraDelivered = DispatchSemaphore(value: 0)
 
     /// Starts listening on an ephemeral port and serving on a thread of its own.
     init(script: @escaping @Sendable (Request) -> Reply) throws {
@@ -63,6 +66,17 @@ final class LoopbackHTTPServer: Sendable {
     /// Ends the serving thread within one poll interval; it closes its sockets on the way out.
     func stop() {
         state.withLock { $0.stopped = true }
+    }
+
+    /// Lets a `respondThenSend` reply send its extra bytes.
+    func releaseExtra() {
+        extraReleased.signal()
+    }
+
+    /// Whether the extra bytes reached the client's socket (its kernel acknowledged them) within a
+    /// generous hang guard.
+    func extraReachedTheClient() async throws -> Bool {
+        try await onOwnThread { self.extraDelivered.wait(timeout: .now() + 20) == .success }
     }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
@@ -99,8 +113,11 @@ final class LoopbackHTTPServer: Sendable {
                 return
             case .respondThenSend(let bytes, let extra):
                 LoopbackSocket.write(bytes, to: connection)
-                usleep(50_000)
+                while !isStopped, extraReleased.wait(timeout: .now() + 0.1) == .timedOut {}
                 LoopbackSocket.write(extra, to: connection)
+                if LoopbackSocket.waitUntilAcknowledged(connection, isStopped: { self.isStopped }) {
+                    extraDelivered.signal()
+                }
             case .closeWithoutResponse: return
             case .stayQuiet: continue
             }

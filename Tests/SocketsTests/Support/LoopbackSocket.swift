@@ -72,6 +72,19 @@ enum LoopbackSocket {
         return poll(&request, 1, pollMilliseconds) > 0
     }
 
+    /// Whether the peer acknowledged everything written (the send queue, `SIOCOUTQ`, is empty) before the
+    /// server stopped: acknowledged bytes sit in the peer's receive queue.
+    static func waitUntilAcknowledged(_ descriptor: Int32, isStopped: () -> Bool) -> Bool {
+        let sendQueueSize: UInt = 0x5411  // SIOCOUTQ (TIOCOUTQ)
+        var unacknowledged: Int32 = 1
+        while !isStopped() {
+            guard ioctl(descriptor, sendQueueSize, &unacknowledged) == 0 else { return false }
+            if unacknowledged == 0 { return true }
+            usleep(1000)
+        }
+        return false
+    }
+
     /// Writes all bytes, ignoring a peer that went away: the test then sees that on its side.
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
         var sent = 0

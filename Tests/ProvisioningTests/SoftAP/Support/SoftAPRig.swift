@@ -32,10 +32,8 @@ struct SoftAPRig {
     /// Limits that keep fault paths fast; none is reached on a path that works.
     static let fastTimeouts = SoftAPTimeouts(
         join: WiFiJoinRequest.Timeouts(scan: .seconds(5), activation: .milliseconds(20), restore: .seconds(5)),
-        exchange: .seconds(10),
-        scan: .seconds(10),
-        connect: .seconds(10),
-        statusPollInterval: .milliseconds(1)
+        protocomm: ProtocommTimeouts(
+            exchange: .seconds(10), scan: .seconds(10), connect: .seconds(10), statusPollInterval: .milliseconds(1))
     )
 
     let device: EmulatedProtocommDevice

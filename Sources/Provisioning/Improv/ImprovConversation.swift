@@ -1,0 +1,178 @@
+import Improv
+import Logging
+import Transports
+
+/// Drives one ``ImprovClient`` over a GATT connection: carries out its reads and writes (each bounded),
+/// feeds it notifications, and keeps the deadline of what it waits for.
+struct ImprovConversation {
+    let connection: any GATTConnection
+    let service: ImprovGATTService
+    let inbox: NotificationInbox<ImprovNotification>
+    let timeouts: ImprovTimeouts
+    let deadline: ContinuousClock.Instant
+    let ssid: String?
+    let progress: @Sendable (ImprovProgress) -> Void
+    let logger: Logger
+    private(set) var client: ImprovClient
+    private var outcome: ImprovProvisioningOutcome
+    private var waiting: (reply: ImprovAwaitedReply, until: ContinuousClock.Instant)?
+
+    init(
+        connection: any GATTConnection, service: ImprovGATTService, inbox: NotificationInbox<ImprovNotification>,
+        client: ImprovClient, timeouts: ImprovTimeouts, deadline: ContinuousClock.Instant, ssid: String?,
+        progress: @escaping @Sendable (ImprovProgress) -> Void, logger: Logger
+    ) {
+        self.connection = connection
+        self.service = service
+        self.inbox = inbox
+        self.client = client
+        self.timeouts = timeouts
+        self.deadline = deadline
+        self.ssid = ssid
+        self.progress = progress
+        self.logger = logger
+        outcome = ImprovProvisioningOutcome(mtu: connection.mtu)
+    }
+
+    /// Runs the client from connecting to its last request.
+    mutating func run() async throws -> ImprovProvisioningOutcome {
+        var pending = client.connected()
+        while true {
+            if pending.isEmpty {
+                pending = try await nextEvent()
+                continue
+            }
+            let action = pending.removeFirst()
+            logger.trace("improv: \(action)")
+            switch action {
+            case .read(let characteristic):
+                let value = try await read(characteristic)
+                pending += client.readCompleted(characteristic, value: value)
+            case .write(let bytes):
+                try await write(bytes)
+            case .report(let event):
+                report(event)
+            case .wait(let reply):
+                if reply == .result(.sendWiFiSettings), let ssid { progress(.joinRequested(ssid: ssid)) }
+                waiting = (reply, min(.now + timeouts.timeout(for: reply), deadline))
+            case .finished:
+                return outcome
+            case .fail(let error):
+                throw ProvisioningError.improv(error, failureContext)
+            }
+        }
+    }
+
+    /// Waits for a notification or the wait's deadline and returns what the client makes of it.
+    private mutating func nextEvent() async throws -> [ImprovClient.Action] {
+        guard let waiting, client.awaitedReply != nil else { throw ProvisioningError.improvSessionStalled }
+        let item = await inbox.next(until: waiting.until)
+        try Task.checkCancellation()
+        switch item {
+        case .notification(let notification):
+            logger.trace("improv: \(notification.value.count)-byte notification on \(notification.characteristic)")
+            return client.notified(notification.characteristic, value: notification.value)
+        case .closed:
+            throw ProvisioningError.bleLinkFailed(ImprovLinkClosed(), while: activity)
+        case .failed(let error):
+            throw ProvisioningError.bleLinkFailed(error, while: activity)
+        case nil:
+            if ContinuousClock.now >= deadline, waiting.reply != .authorization {
+                throw ProvisioningError.improvOverallTimeout(while: activity)
+            }
+            return client.deadlinePassed()
+        }
+    }
+
+    private func read(_ characteristic: ImprovCharacteristic) async throws -> [UInt8] {
+        let (connection, target) = (connection, service[characteristic])
+        return try await bounded(timeouts.read, "reading the device's \(characteristic)") {
+            try await connection.read(target)
+        }
+    }
+
+    private func write(_ bytes: [UInt8]) async throws {
+        let (connection, target) = (connection, service.rpcCommand)
+        try await bounded(timeouts.write, activity) {
+            try await connection.write(bytes, to: target, type: .withResponse)
+        }
+    }
+
+    /// One GATT operation, bounded by `limit` and the deadline; a failure means the link is gone.
+    private func bounded<Value: Sendable>(
+        _ limit: Duration, _ doing: String, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let limit = min(limit, max(deadline - .now, .zero))
+        let value: Value?
+        do {
+            value = try await withThrowingTaskGroup(of: Value?.self) { group in
+                group.addTask { try await operation() }
+                group.addTask {
+                    try await Task.sleep(for: limit)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                return try await group.next() ?? nil
+            }
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw ProvisioningError.bleLinkFailed(error, while: doing)
+        }
+        guard let value else { throw ProvisioningError.improvStepTimedOut(doing, within: limit) }
+        return value
+    }
+
+    private mutating func report(_ event: ImprovClientEvent) {
+        switch event {
+        case .connected(let state, let capabilities):
+            (outcome.initialState, outcome.capabilities) = (state, capabilities)
+            progress(.connected(state: state, capabilities: capabilities))
+        case .authorizationRequired:
+            outcome.waitedForAuthorization = true
+            progress(.authorizationRequired(within: timeouts.authorization))
+        case .authorized: progress(.authorized)
+        case .stateChanged(let state):
+            progress(.stateChanged(state))
+        case .identifySent:
+            outcome.identified = true
+            progress(.identifySent)
+        case .deviceInfo(let info):
+            outcome.deviceInfo = info
+            progress(.deviceInfo(info))
+        case .networks(let found):
+            let sorted = found.sorted { $0.rssi > $1.rssi }
+            outcome.networks = sorted
+            progress(.networks(sorted))
+        case .hostname(let name):
+            outcome.hostname = name
+            progress(.hostname(name))
+        case .deviceName(let name):
+            outcome.deviceName = name
+            progress(.deviceName(name))
+        case .provisioned(let url):
+            (outcome.joinedSSID, outcome.redirectURL) = (ssid, url)
+            progress(.provisioned(redirectURL: url))
+        }
+    }
+
+    var failureContext: ImprovFailureContext {
+        ImprovFailureContext(ssid: ssid, activity: activity, capabilities: client.capabilities)
+    }
+
+    /// What the flow was doing, for messages.
+    private var activity: String {
+        switch client.awaitedReply ?? waiting?.reply {
+        case .authorization: "waiting for the device to be authorized"
+        case .result(.sendWiFiSettings): "waiting for the device to join the network"
+        case .result(let command): "waiting for the device's answer to \(command)"
+        case .moreNetworks: "waiting for the device's network scan"
+        case nil: "talking Improv with the device"
+        }
+    }
+}
+
+/// The notification streams ended while the flow still waited: the link closed under it.
+struct ImprovLinkClosed: Error, CustomStringConvertible {
+    var description: String { "the device's notifications ended" }
+}

@@ -1,0 +1,40 @@
+import Glibc
+
+/// The one way the sockets wait: `poll()` until the descriptor is ready, the deadline passes or the task is
+/// cancelled. Callers run on a thread of their own (``BlockingSocketExecutor``), never the cooperative pool.
+enum SocketReadiness {
+    /// How a wait ended.
+    enum Outcome: Equatable {
+        /// Ready for the events, or in error or hung up: the caller's next call says which.
+        case ready
+        case deadlinePassed
+        case cancelled
+        case pollFailed(errno: Int32)
+    }
+
+    /// How long one `poll()` may sleep before the task's cancellation flag is looked at again.
+    ///
+    /// Waiting in slices keeps cancellation within this delay without a second descriptor to wake us; data
+    /// still wakes the wait at once.
+    static let cancellationCheckInterval = Duration.milliseconds(50)
+
+    /// Blocks until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`) or the wait ends otherwise.
+    static func wait(for events: Int16, on descriptor: Int32, until deadline: ContinuousClock.Instant) -> Outcome {
+        while true {
+            guard !Task.isCancelled else { return .cancelled }
+            let remaining = deadline - .now
+            guard remaining > .zero else { return .deadlinePassed }
+            var request = pollfd(fd: descriptor, events: events, revents: 0)
+            let result = poll(&request, 1, milliseconds(min(remaining, cancellationCheckInterval)))
+            if result > 0 { return .ready }
+            if result < 0 && errno != EINTR { return .pollFailed(errno: errno) }
+        }
+    }
+
+    /// Whole milliseconds, rounded up so a short remainder does not turn into a busy loop.
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let partial = (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: seconds * 1000 + partial)
+    }
+}

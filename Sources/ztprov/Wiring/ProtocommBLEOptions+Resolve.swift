@@ -1,0 +1,94 @@
+import FoundationEssentials
+import Protocomm
+import Provisioning
+import StringEssentials
+import Synchronization
+
+/// What the ESP protocomm options resolve to: the QR payload read from its file, the session's security
+/// with secrets from their sources, and the source of a second password.
+extension ProtocommBLEOptions {
+    /// The QR payload, when `--qr-file` names one; a payload for SoftAP is refused.
+    func qrPayload() throws(ProvisioningError) -> ESPProvisioningQRPayload? {
+        guard let qrFile else { return nil }
+        let text: String
+        switch RegularFile.contents(of: qrFile, limit: ESPProvisioningQRPayload.maximumLength) {
+        case .success(let bytes):
+            guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                throw ProvisioningError(
+                    .invalidOption, "The file given to --qr-file is not UTF-8 text.",
+                    hint: "Put the QR code's text in the file.")
+            }
+            text = decoded.trimmingWhitespace()
+        case .failure(let problem):
+            throw ProvisioningError(
+                .invalidOption, "The file given to --qr-file cannot be read: \(problem).",
+                hint: "Give a readable regular file of at most \(ESPProvisioningQRPayload.maximumLength) bytes.")
+        }
+        let payload = try ESPProvisioningQRPayload(text)
+        if payload.transport == "softap" {
+            throw ProvisioningError(
+                .invalidOption, "The QR payload is for a SoftAP device.",
+                hint: "Provision it with `ztprov softap --ap-ssid \(payload.name)`.")
+        }
+        if payload.network == "thread" {
+            throw ProvisioningError(
+                .invalidOption, "The QR payload is for a Thread device; ztprov provisions Wi-Fi over BLE.",
+                hint: "Provision Thread devices with a Thread commissioner.")
+        }
+        return payload
+    }
+
+    /// The session's security, from the options first, then the QR payload, then `proto-ver`.
+    func securityOptions(qr: ProtocommQRDefaults?, environment: [String: String]) throws(ProvisioningError)
+        -> ProtocommSecurityOptions
+    {
+        let level = security.level ?? qr?.security
+        let pop =
+            try proofOfPossession.isGiven || qr?.proofOfPossession == nil
+            ? (level == .security1 || level == .security2
+                ? proofOfPossession.require(environment: environment)
+                : proofOfPossession.resolve(environment: environment, prompt: { _ in nil }))
+            : qr?.proofOfPossession
+        return ProtocommSecurityOptions(
+            level: level, patch: security2Patch.flatMap(ProtocommSecurity2Patch.init(rawValue:)),
+            proofOfPossession: level == .security2 ? nil : pop,
+            srpUsername: srpUsername ?? qr?.username ?? "wifiprov", srpPassword: level == .security1 ? nil : pop)
+    }
+
+    /// Asks for another password after a wrong one: the file or variable given, else the terminal.
+    /// A source read once is not read again, so a second wrong password ends the run.
+    func retryPassphraseSource(environment: [String: String]) -> @Sendable () async throws -> Secret? {
+        let options = retryPassword
+        let used = RetrySourceUse()
+        return {
+            guard used.take() else { return nil }
+            return try options.resolve(environment: environment)
+        }
+    }
+}
+
+/// What a QR payload contributes to the session options.
+struct ProtocommQRDefaults {
+    var security: ProtocommSecurityLevel?
+    var proofOfPossession: Secret?
+    var username: String?
+
+    init(_ payload: ESPProvisioningQRPayload) {
+        security = payload.security
+        proofOfPossession = payload.proofOfPossession
+        username = payload.username
+    }
+}
+
+/// Whether a one-shot secret source has been read.
+private final class RetrySourceUse: Sendable {
+    private let used = Mutex(false)
+
+    /// True the first time only.
+    func take() -> Bool {
+        used.withLock { used in
+            defer { used = true }
+            return !used
+        }
+    }
+}

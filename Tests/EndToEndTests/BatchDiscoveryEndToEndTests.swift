@@ -1,0 +1,105 @@
+import Foundation
+import Records
+import TestSupport
+import Testing
+
+/// `ztprov batch` keeps one discovery per adapter for the whole batch, picks units from what each adapter
+/// heard (the loudest adapter wins), and stops every discovery it started, whatever the units did.
+@Suite(.serialized, .requiresHarnessHost)
+struct BatchDiscoveryEndToEndTests {
+    /// Successful StartDiscovery and StopDiscovery calls per adapter path, from the bus record.
+    static func discoveryCalls(_ h: HarnessSession) async throws -> (starts: [String: Int], stops: [String: Int]) {
+        let calls = try await h.calls(mock: .bluez)["calls"]?.array ?? []
+        func count(_ method: String) -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for call in calls where call["method"]?.string == method && call["error"] == nil {
+                counts[call["path"]?.string ?? "", default: 0] += 1
+            }
+            return counts
+        }
+        return (count("StartDiscovery"), count("StopDiscovery"))
+    }
+
+    static func scenario(units: Int, rssi: (Int) -> JSONValue) -> JSONValue {
+        let adapters = BatchEndToEndTests.adapters
+        let devices: [JSONValue] = (1...units).map { index in
+            [
+                "adapters": .array(adapters.map(JSONValue.string)),
+                "address": .string(BatchEndToEndTests.address(index)),
+                "name": .string(BatchEndToEndTests.name(index)), "advertise_delay_ms": 20, "rssi": rssi(index),
+                "blufi": ["target_ssid": "Factory", "join_delay_ms": 50],
+            ]
+        }
+        let adapterList: [JSONValue] = adapters.enumerated().map { index, name in
+            ["name": .string(name), "address": .string("00:AA:BB:CC:DD:0\(index)"), "powered": true]
+        }
+        return ["bluez": ["adapters": .array(adapterList), "devices": .array(devices)]]
+    }
+
+    @Test(arguments: [2, 4])
+    func oneDiscoveryPerAdapterServesTheWholeBatch(adapters: Int) async throws {
+        let directory = try BatchEndToEndTests.workspace(units: 12)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lanes = Array(BatchEndToEndTests.adapters.prefix(adapters))
+        try await withHarness(scenario: BatchEndToEndTests.scenario()) { h in
+            let outcome = try await BatchEndToEndTests.batch(
+                h, directory, ["--adapters", lanes.joined(separator: ",")]
+            ).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let records = try await BatchEndToEndTests.records(directory)
+            #expect(records.count == 12 && records.allSatisfy(\.succeeded), "\(records.map(\.code))")
+            #expect(Set(records.map(\.deviceKey)).count == 12)
+            #expect(Set(records.map(\.adapter)).isSubset(of: Set(lanes)))
+            #expect(records.allSatisfy { $0.steps.first?.name == "scan" })
+            #expect(!outcome.standardError.contains("\u{1B}["), "no live view without a terminal")
+            let calls = try await Self.discoveryCalls(h)
+            let expected = Dictionary(uniqueKeysWithValues: lanes.map { ("/org/bluez/\($0)", 1) })
+            #expect(calls.starts == expected, "StartDiscovery per adapter: \(calls.starts)")
+            #expect(calls.stops == expected, "StopDiscovery per adapter: \(calls.stops)")
+            try await BatchEndToEndTests.expectNoLinkLeftUp(h)
+        }
+    }
+
+    @Test func eachUnitGoesToTheAdapterThatHearsItLoudest() async throws {
+        let directory = try BatchEndToEndTests.workspace(units: 4)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Unit i sits at the fixture of adapter hci((i + 1) % 4): loud there, faint elsewhere.
+        func loudest(_ index: Int) -> String { "hci\((index + 1) % 4)" }
+        let scenario = Self.scenario(units: 4) { index in
+            .object(
+                Dictionary(
+                    uniqueKeysWithValues: BatchEndToEndTests.adapters.map { adapter in
+                        (adapter, JSONValue.number(Double(adapter == loudest(index) ? -35 : -75 - index)))
+                    }))
+        }
+        try await withHarness(scenario: scenario) { h in
+            let outcome = try await BatchEndToEndTests.batch(h, directory).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let records = try await BatchEndToEndTests.records(directory)
+            for index in 1...4 {
+                let record = records.first { $0.deviceKey == BatchEndToEndTests.address(index) }
+                #expect(record?.adapter == loudest(index), "unit \(index) went to \(record?.adapter ?? "none")")
+            }
+            let calls = try await Self.discoveryCalls(h)
+            #expect(calls.starts.values.allSatisfy { $0 == 1 } && calls.starts.count == 4, "\(calls.starts)")
+        }
+    }
+
+    @Test func aUnitNobodyHearsEndsNotFoundAndDiscoveryStillStops() async throws {
+        let directory = try BatchEndToEndTests.workspace(units: 3)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withHarness(scenario: Self.scenario(units: 2) { _ in -50 }) { h in
+            let outcome = try await BatchEndToEndTests.batch(
+                h, directory, ["--adapters", "hci0,hci1", "--scan-timeout", "1.5"]
+            ).run()
+            #expect(outcome.exitStatus == 10, "\(outcome)")
+            let records = try await BatchEndToEndTests.records(directory)
+            let missing = records.filter { $0.deviceKey == BatchEndToEndTests.address(3) }
+            #expect(missing.map(\.code) == ["ble.device-not-found"], "\(records.map(\.code))")
+            #expect(records.filter(\.succeeded).count == 2)
+            let calls = try await Self.discoveryCalls(h)
+            #expect(calls.starts == ["/org/bluez/hci0": 1, "/org/bluez/hci1": 1], "\(calls.starts)")
+            #expect(calls.stops == calls.starts, "\(calls.stops)")
+        }
+    }
+}
