@@ -34,9 +34,12 @@ private func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
     return seconds * 1000 + attoseconds / 1_000_000_000_000_000
 }
 
-/// Isolated to an explicit parameter, not `nonisolated(nonsending)`: in an optimised build, Swift 6.3.1
-/// resumed the code after a continuation awaited in a nonsending function on the global pool instead
-/// of the caller's actor (compare swiftlang/swift#88157), off the libnm thread.
+/// Isolated to an explicit parameter and checked on the way out, not `nonisolated(nonsending)`: Swift
+/// 6.3.1's generic specialisation drops a nonsending function's isolation, and the optimiser then
+/// deletes the hop back to the actor after the continuation's await (swiftlang/swift#89693). The
+/// caller, trusting a nonsending callee to return on its actor, went on on the global pool, where an
+/// `NMClient` attaches to GLib's global main context, which nothing iterates: the join hung. The check
+/// after the await needs the actor, so the hop before it cannot be deleted.
 private func gAsyncCallUnlogged<Value>(
     isolation: isolated (any Actor)?,
     start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,

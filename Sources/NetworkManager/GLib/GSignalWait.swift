@@ -13,8 +13,9 @@ struct GSignalWatch {
 /// Every handler and source is removed on every exit path, so nothing fires into a finished wait.
 /// A wait given no cancellable runs to its own end: cleanup after a cancelled task relies on that.
 ///
-/// Isolated to an explicit parameter for the reason given at `gAsyncCallUnlogged`: a
-/// `nonisolated(nonsending)` wait resumed off the libnm thread in optimised builds.
+/// Isolated to an explicit parameter and checked on the way out for the reason given at
+/// `gAsyncCallUnlogged`: a generic `nonisolated(nonsending)` wait can return off the libnm thread in
+/// optimised builds.
 func gWaitUntil<Value>(
     isolation: isolated (any Actor)? = #isolation,
     watching watches: [GSignalWatch],
