@@ -14,6 +14,11 @@ let strictSettings: [SwiftSetting] =
         .enableUpcomingFeature("InternalImportsByDefault"),
     ] + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
+/// Whole-module optimisation in every build, for a target whose thread discipline the optimiser can
+/// change: its executor-hop elimination and generic specialisation only run optimised, so the debug
+/// build `swift test` uses would otherwise never see the code as it ships.
+let optimisedAsShipped: [SwiftSetting] = [.unsafeFlags(["-O", "-whole-module-optimization", "-num-threads", "2"])]
+
 let package = Package(
     name: "ztprov",
     platforms: [.macOS(.v15)],
@@ -153,7 +158,7 @@ let package = Package(
         .target(
             name: "NetworkManager",
             dependencies: ["CLibNM", "Transports", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings + optimisedAsShipped
         ),
         .target(
             name: "SQLiteRecordStore",
@@ -279,7 +284,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkManagerTests",
-            dependencies: ["NetworkManager", "Transports", "TestSupport"],
+            dependencies: ["NetworkManager", "CLibNM", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -17,7 +17,7 @@ nonisolated(nonsending) func gAsyncCall<Value>(
 ) async throws -> Value {
     let started = ContinuousClock.now
     do {
-        let value = try await gAsyncCallUnlogged(start: start, finish: finish)
+        let value = try await gAsyncCallUnlogged(isolation: #isolation, start: start, finish: finish)
         networkManagerLog.debug("NetworkManager \(name): ok in \(milliseconds(since: started)) ms")
         return value
     } catch {
@@ -34,11 +34,19 @@ private func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
     return seconds * 1000 + attoseconds / 1_000_000_000_000_000
 }
 
-private nonisolated(nonsending) func gAsyncCallUnlogged<Value>(
+/// Isolated to an explicit parameter and checked on the way out, not `nonisolated(nonsending)`: Swift
+/// 6.3.1's generic specialisation drops a nonsending function's isolation, and the optimiser then
+/// deletes the hop back to the actor after the continuation's await (swiftlang/swift#89693). The
+/// caller, trusting a nonsending callee to return on its actor, went on on the global pool, where an
+/// `NMClient` attaches to GLib's global main context, which nothing iterates: the join hung. The check
+/// after the await needs the actor, so the hop before it cannot be deleted.
+private func gAsyncCallUnlogged<Value>(
+    isolation: isolated (any Actor)?,
     start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
     finish: @escaping (_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) throws -> Value
 ) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
+    defer { isolation?.preconditionIsolated("a libnm call resumed off its actor's thread") }
+    return try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
         let completion = GAsyncCompletion { source, result in
             // The callback runs on the libnm thread, where the awaiting code resumes too.
             nonisolated(unsafe) let outcome = Result { try finish(source, result) }

@@ -12,7 +12,12 @@ struct GSignalWatch {
 ///
 /// Every handler and source is removed on every exit path, so nothing fires into a finished wait.
 /// A wait given no cancellable runs to its own end: cleanup after a cancelled task relies on that.
-nonisolated(nonsending) func gWaitUntil<Value>(
+///
+/// Isolated to an explicit parameter and checked on the way out for the reason given at
+/// `gAsyncCallUnlogged`: a generic `nonisolated(nonsending)` wait can return off the libnm thread in
+/// optimised builds.
+func gWaitUntil<Value>(
+    isolation: isolated (any Actor)? = #isolation,
     watching watches: [GSignalWatch],
     timeout: Duration,
     cancellable: GCancellableHandle?,
@@ -22,8 +27,11 @@ nonisolated(nonsending) func gWaitUntil<Value>(
     try cancellable?.checkCancellation()
     if let value = try evaluate() { return value }
     let waiter = GSignalWaiter()
-    defer { waiter.stop() }
-    return try await withCheckedThrowingContinuation { continuation in
+    defer {
+        waiter.stop()
+        isolation?.preconditionIsolated("a libnm wait resumed off its actor's thread")
+    }
+    return try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
         waiter.start(watches: watches, timeout: timeout, cancellable: cancellable) { event in
             // Handlers run on the libnm thread, where the awaiting code resumes too.
             nonisolated(unsafe) let outcome: Result<Value, any Error>

@@ -8,6 +8,7 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from ztbench import batch_bench, blufi_frames, lab_bench, softap_bench, stats  # noqa: E402
+from ztbench.harness_run import ToolRun  # noqa: E402
 
 
 def test_frame_capacity_follows_mtu_and_the_one_byte_length():
@@ -47,6 +48,18 @@ def test_poll_gaps_measure_last_connecting_to_connected():
                for t, s in ((10.0, 1), (10.5, 1), (11.02, 0), (20.0, 1), (20.6, 0))]
     records.insert(2, {"source": "protocomm", "event": "apply_config", "time": 10.6})
     assert [round(g, 2) for g in softap_bench.poll_gaps(records)] == [0.52, 0.6]
+
+
+def test_notice_delay_runs_from_the_first_connected_answer_to_the_event():
+    records = [{"source": "protocomm", "event": "get_status", "time": t, "sta_state": s}
+               for t, s in ((1000.1, 1), (1000.2, 0), (1000.3, 0))]
+    run = ToolRun(status=0, wall_s=1.0, cpu_s=0.1, max_rss_kib=1, events=[(0.7, {"event": "device-connected"})],
+                  stderr="", started_at=999.5)
+    assert round(softap_bench.notice_delay(records, run), 3) == 0.0
+    late = ToolRun(status=0, wall_s=1.0, cpu_s=0.1, max_rss_kib=1, events=[(0.75, {"event": "device-connected"})],
+                   stderr="", started_at=999.5)
+    assert round(softap_bench.notice_delay(records, late), 3) == 0.05
+    assert softap_bench.notice_delay(records[:1], late) is None
 
 
 def test_flat_allows_noise_but_not_growth():

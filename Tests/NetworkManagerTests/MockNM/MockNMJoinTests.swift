@@ -5,7 +5,10 @@ import Transports
 
 /// The joiner against the harness's NetworkManager mock on a private bus: joins that work, and what
 /// the host looks like during and after them.
-@Suite(.enabled(if: MockNMTools.hasNMMock, .init(rawValue: MockNM.skipMessage)))
+///
+/// NetworkManager is compiled optimised even in debug builds (Package.swift), so these joins also check
+/// that libnm work stays on the libnm thread as it ships; the time limit names a join that hangs.
+@Suite(.enabled(if: MockNMTools.hasNMMock, .init(rawValue: MockNM.skipMessage)), .timeLimit(.minutes(1)))
 struct MockNMJoinTests {
     @Test func joinsWithTheRightPassphraseAndRestoresThePreviousConnection() async throws {
         try await NMSoftAPMock.with(MockNM.parameters()) { mock in
