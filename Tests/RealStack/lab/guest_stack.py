@@ -337,6 +337,30 @@ class GuestStack:
         await wait_until("HomeNet in NetworkManager's scan list", home_visible, 40, interval=1.5)
         await run("nmcli", "connection", "up", "home", timeout=40)
 
+    @staticmethod
+    def boottime() -> float:
+        """CLOCK_BOOTTIME seconds, the clock of NetworkManager's LastSeen."""
+        return time.clock_gettime(time.CLOCK_BOOTTIME)
+
+    async def access_points(self) -> list[dict]:
+        """wlan0's access points as NetworkManager lists them: SSID and LastSeen (CLOCK_BOOTTIME seconds)."""
+        nm = "org.freedesktop.NetworkManager"
+        _, text = await run("busctl", "--json=short", "call", nm, "/org/freedesktop/NetworkManager", nm,
+                            "GetDeviceByIpIface", "s", "wlan0")
+        device = json.loads(text)["data"][0]
+        _, text = await run("busctl", "--json=short", "get-property", nm, device, nm + ".Device.Wireless",
+                            "AccessPoints")
+        found = []
+        for path in json.loads(text)["data"]:
+            code, ssid = await run("busctl", "--json=short", "get-property", nm, path, nm + ".AccessPoint", "Ssid",
+                                   check=False)
+            code2, seen = await run("busctl", "--json=short", "get-property", nm, path, nm + ".AccessPoint",
+                                    "LastSeen", check=False)
+            if code == 0 and code2 == 0:
+                found.append({"ssid": bytes(json.loads(ssid)["data"]).decode(errors="replace"),
+                              "last_seen": json.loads(seen)["data"]})
+        return found
+
     async def wifi_state(self) -> dict:
         """What a scenario leaves behind: active connections and every profile NetworkManager has."""
         _, active = await run("nmcli", "-t", "-f", "NAME,DEVICE", "connection", "show", "--active", check=False)

@@ -53,7 +53,7 @@ class ProtocommPeripheral:
         self.mtus: list[int] = []
         self._build_gatt()
         self.device.pairing_config_factory = lambda _connection: PairingConfig(
-            sc=True, mitm=True, bonding=self.pairing.bonding, delegate=_JustWorks(self.pairing.accept))
+            sc=True, mitm=self.pairing.mitm, bonding=self.pairing.bonding, delegate=_JustWorks(self.pairing.accept))
 
     def _build_gatt(self) -> None:
         permissions = gatt.Characteristic.READABLE | gatt.Characteristic.WRITEABLE
