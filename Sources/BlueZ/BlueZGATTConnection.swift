@@ -106,14 +106,15 @@ public struct BlueZGATTConnection: GATTConnection {
     private enum AccessRace<Value: Sendable>: Sendable {
         case answered(Value)
         case unanswered
-        case pairingFailed(BlueZError)
-        case pairingDone
+        case pairingEnded(BlueZError?)
+        case pairingGraceOver
     }
 
     /// Runs `access`; on a link the scope may still pair, an access unanswered after
     /// ``BlueZQuirks/unansweredAccessPairingDelay`` pairs meanwhile (bluetoothd's own pairing may have
-    /// failed and left it hanging), and the access's answer ends the wait whenever it comes. When pairing
-    /// failed and the access then runs out of time, the failed pairing is the error.
+    /// failed and left it hanging). Once the access is answered, a pairing under way gets as long again to
+    /// finish (cancelling it cuts its key exchange short) before it is cancelled. When pairing failed and the
+    /// access then runs out of time, the failed pairing is the error.
     private func pairingWhileUnanswered<Value: Sendable>(_ access: @escaping @Sendable () async throws -> Value)
         async throws -> Value
     {
@@ -125,31 +126,45 @@ public struct BlueZGATTConnection: GATTConnection {
                 try await Task.sleep(for: BlueZQuirks.unansweredAccessPairingDelay)
                 return .unanswered
             }
-            var pairingFailure: BlueZError?
+            var answer: Value?
+            var pairing: (started: Bool, failure: BlueZError?, ended: Bool) = (false, nil, false)
             do {
                 while let next = try await group.next() {
                     switch next {
+                    case .answered(let value) where pairing.started && !pairing.ended:
+                        answer = value
+                        group.addTask {
+                            try await Task.sleep(for: BlueZQuirks.unansweredAccessPairingDelay)
+                            return .pairingGraceOver
+                        }
                     case .answered(let value):
                         group.cancelAll()
                         return value
                     case .unanswered:
+                        pairing.started = true
                         group.addTask {
                             do {
                                 _ = try await client.pairForAccess(session: session)
-                                return .pairingDone
+                                return .pairingEnded(nil)
                             } catch let error as BlueZError {
-                                return .pairingFailed(error)
+                                return .pairingEnded(error)
                             }
                         }
-                    case .pairingFailed(let error):
-                        pairingFailure = error
-                    case .pairingDone:
-                        continue
+                    case .pairingEnded(let failure):
+                        pairing.ended = true
+                        pairing.failure = failure
+                        if let answer {
+                            group.cancelAll()
+                            return answer
+                        }
+                    case .pairingGraceOver:
+                        group.cancelAll()
+                        if let answer { return answer }
                     }
                 }
                 throw CancellationError()
-            } catch  where pairingFailure != nil && Self.ranOutOfTime(error) {
-                throw pairingFailure ?? error
+            } catch  where pairing.failure != nil && Self.ranOutOfTime(error) {
+                throw pairing.failure ?? error
             }
         }
     }
