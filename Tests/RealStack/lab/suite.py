@@ -461,8 +461,8 @@ class Suite:
             return
         await self.scenario("doctor-ready", lambda: self.doctor("all"))
         await self.ble_handoff_scenarios()
-        # One scenario at a time: run side by side, the two chains (separate daemons, radios and peripherals)
-        # starved each other of the guest's two emulated CPUs and ran several times slower.
+        # One scenario at a time: run side by side on a loaded host, the two chains (separate daemons, radios
+        # and peripherals) each ran several times slower, every ztprov start-up competing for the two emulated CPUs.
         await self.bluetooth_chain()
         await self.wifi_chain()
         await self.scenario("doctor-adapter-down", self.doctor_adapter_down)
