@@ -27,8 +27,21 @@ extension BlueZClient {
             _ = try? await call(state.device.path, BlueZNames.device, "CancelPairing", honoursCancellation: false)
             throw BlueZError.pairingFailed(
                 DBusError(name: "org.bluez.Error.AuthenticationTimeout", message: "Pair timed out: \(what)"))
+        } catch is CancellationError {
+            // The access it was for was answered (or the run ends): bluetoothd need not go on pairing.
+            _ = try? await call(state.device.path, BlueZNames.device, "CancelPairing", honoursCancellation: false)
+            throw CancellationError()
         }
         return true
+    }
+
+    /// Whether the scope's device may still be paired for access: its policy allows it, this scope has not
+    /// tried, and the device is not paired.
+    func mayPairForAccess(session: Int) -> Bool {
+        guard let state = gattSessions[session], case .justWorks = state.pairing, !state.triedPairing else {
+            return false
+        }
+        return tree.device(at: state.device.path)?.isPaired != true
     }
 
     /// Ends what pairing left behind when a scope ends: removes a bond made during the scope (unless kept)

@@ -89,13 +89,90 @@ public struct BlueZGATTConnection: GATTConnection {
 
     /// Runs `access`; when the device refuses it until the link is paired, pairs as the scope's policy allows
     /// (once per scope) and runs it again. Throws ``BlueZError/pairingFailed(_:)`` when pairing fails.
-    private func pairingIfRefused<Value: Sendable>(_ access: () async throws -> Value) async throws -> Value {
+    private func pairingIfRefused<Value: Sendable>(_ access: @escaping @Sendable () async throws -> Value)
+        async throws -> Value
+    {
         do {
-            return try await access()
-        } catch let error as BlueZError where error.gattFailureKind == .insufficientSecurity {
+            return try await pairingWhileUnanswered(access)
+        } catch let error as BlueZError
+            where error.gattFailureKind == .insufficientSecurity || BlueZQuirks.endedByFailedPairing(error)
+        {
             guard try await client.pairForAccess(session: session) else { throw error }
             return try await access()
         }
+    }
+
+    /// How one part of ``pairingWhileUnanswered(_:)`` ended.
+    private enum AccessRace<Value: Sendable>: Sendable {
+        case answered(Value)
+        case unanswered
+        case pairingEnded(BlueZError?)
+        case pairingGraceOver
+    }
+
+    /// Runs `access`; on a link the scope may still pair, an access unanswered after
+    /// ``BlueZQuirks/unansweredAccessPairingDelay`` pairs meanwhile (bluetoothd's own pairing may have
+    /// failed and left it hanging). Once the access is answered, a pairing under way gets as long again to
+    /// finish (cancelling it cuts its key exchange short) before it is cancelled. When pairing failed and the
+    /// access then runs out of time, the failed pairing is the error.
+    private func pairingWhileUnanswered<Value: Sendable>(_ access: @escaping @Sendable () async throws -> Value)
+        async throws -> Value
+    {
+        guard await client.mayPairForAccess(session: session) else { return try await access() }
+        let (client, session) = (self.client, self.session)
+        return try await withThrowingTaskGroup(of: AccessRace<Value>.self) { group in
+            group.addTask { .answered(try await access()) }
+            group.addTask {
+                try await Task.sleep(for: BlueZQuirks.unansweredAccessPairingDelay)
+                return .unanswered
+            }
+            var answer: Value?
+            var pairing: (started: Bool, failure: BlueZError?, ended: Bool) = (false, nil, false)
+            do {
+                while let next = try await group.next() {
+                    switch next {
+                    case .answered(let value) where pairing.started && !pairing.ended:
+                        answer = value
+                        group.addTask {
+                            try await Task.sleep(for: BlueZQuirks.unansweredAccessPairingDelay)
+                            return .pairingGraceOver
+                        }
+                    case .answered(let value):
+                        group.cancelAll()
+                        return value
+                    case .unanswered:
+                        pairing.started = true
+                        group.addTask {
+                            do {
+                                _ = try await client.pairForAccess(session: session)
+                                return .pairingEnded(nil)
+                            } catch let error as BlueZError {
+                                return .pairingEnded(error)
+                            }
+                        }
+                    case .pairingEnded(let failure):
+                        pairing.ended = true
+                        pairing.failure = failure
+                        if let answer {
+                            group.cancelAll()
+                            return answer
+                        }
+                    case .pairingGraceOver:
+                        group.cancelAll()
+                        if let answer { return answer }
+                    }
+                }
+                throw CancellationError()
+            } catch  where pairing.failure != nil && Self.ranOutOfTime(error) {
+                throw pairing.failure ?? error
+            }
+        }
+    }
+
+    private static func ranOutOfTime(_ error: any Error) -> Bool {
+        if error is DeadlineExceeded { return true }
+        if case .timedOut = error as? BlueZError { return true }
+        return false
     }
 
     private func subscribe(to characteristic: GATTCharacteristic, by limit: BlueZCallLimit) async throws

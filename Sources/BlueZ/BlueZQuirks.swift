@@ -35,6 +35,22 @@ public enum BlueZQuirks {
         }
     }
 
+    /// bluetoothd 5.66 raises a link's security by itself when the device refuses an access with ATT
+    /// "insufficient encryption" (`src/shared/att.c`), and pairs. It asks only a default agent to confirm Just
+    /// Works for a device that wants MITM protection (`src/device.c`), so without one, or when the device
+    /// refuses, that pairing fails and the access is never answered: the kernel keeps the ATT channel
+    /// suspended until a pairing succeeds. An access on an unpaired link still unanswered after this long
+    /// therefore pairs through our own agent meanwhile; an explicit `Pair` confirms Just Works by itself.
+    public static let unansweredAccessPairingDelay: Duration = .seconds(2)
+
+    /// When the device refuses the pairing bluetoothd 5.66 started by itself on a refused access, the kernel
+    /// drops the link and bluetoothd answers the access with `Failed` "Operation failed with ATT error: 0x0e"
+    /// (ATT "unlikely error"), not with a pairing error; pairing explicitly then tells what happened.
+    public static func endedByFailedPairing(_ error: BlueZError) -> Bool {
+        guard case .failed(let reason, _) = error else { return false }
+        return attError(in: reason) == 0x0E
+    }
+
     /// The ATT MTU when the stack does not report one: the ATT default. `GattCharacteristic1.MTU` exists only
     /// since BlueZ 5.62; before that only `AcquireWrite`/`AcquireNotify` revealed it.
     public static let defaultATTMTU = 23

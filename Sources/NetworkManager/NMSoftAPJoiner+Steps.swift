@@ -1,34 +1,61 @@
+internal import Logging
 import Transports
 
 /// The steps of a join and of the way back, each with its own deadline.
 extension NMSoftAPJoiner {
-    /// Scans for the hotspot until a scan finished since the start shows it, rescanning after scans
-    /// that did not; an entry only an earlier scan saw is never activated (see ``NMAccessPointSearch``).
+    /// How one wait of the access point search ends.
+    private enum AccessPointWatch {
+        case found(LibNMAccessPoint)
+        case listChanged
+    }
+
+    /// Scans for the hotspot until a scan shows it heard since the search began, rescanning after scans
+    /// that did not; an entry only an earlier scan heard is never activated (see ``NMAccessPointSearch``).
     func findAccessPoint(
         for request: WiFiJoinRequest,
         on device: LibNMWiFiDevice,
         cancellable: GCancellableHandle
     ) async throws -> LibNMAccessPoint {
         let ssid = Array(request.ssid.utf8)
-        let listed = device.accessPoints
         var search = NMAccessPointSearch(
-            ssid: ssid, bssid: request.bssid, lastScan: device.lastScan, accessPoints: listed.map(\.summary))
+            ssid: ssid, bssid: request.bssid, lastScan: device.lastScan, now: LibNMWiFiDevice.now)
         try await device.requestScan(ssid: ssid, cancellable: cancellable)
-        return try await gWaitUntil(
-            watching: device.scanWatches + listed.flatMap(\.lastSeenWatches),
-            timeout: request.timeouts.scan,
-            cancellable: cancellable,
-            timedOut: Self.notFound(request.ssid, search: search, in: device)
-        ) {
-            let accessPoints = device.accessPoints
-            if let index = search.bestMatch(
-                in: accessPoints.map(\.summary), lastScan: device.lastScan, now: LibNMWiFiDevice.now)
-            {
-                return accessPoints[index]
+        let deadline = ContinuousClock.now + request.timeouts.scan
+        while true {
+            // Each listed entry's LastSeen is watched; an entry added meanwhile starts a new wait that watches it too.
+            let listed = device.accessPoints
+            let outcome = try await gWaitUntil(
+                watching: device.scanWatches + listed.flatMap(\.lastSeenWatches),
+                timeout: deadline - ContinuousClock.now,
+                cancellable: cancellable,
+                timedOut: Self.notFound(request.ssid, search: search, in: device)
+            ) { () -> AccessPointWatch? in
+                let accessPoints = device.accessPoints
+                if let index = search.bestMatch(
+                    in: accessPoints.map(\.summary), lastScan: device.lastScan, now: LibNMWiFiDevice.now)
+                {
+                    return .found(accessPoints[index])
+                }
+                if search.shouldRescan(lastScan: device.lastScan) {
+                    Self.logScan(on: device, search: search)
+                    device.requestScanInBackground(ssid: ssid)
+                }
+                return accessPoints.map(\.path) == listed.map(\.path) ? nil : .listChanged
             }
-            if search.shouldRescan(lastScan: device.lastScan) { device.requestScanInBackground(ssid: ssid) }
-            return nil
+            if case .found(let accessPoint) = outcome { return accessPoint }
         }
+    }
+
+    /// For `-v`: a scan finished without a trusted entry; what it left listed under the SSID, `LastSeen`
+    /// relative to the second the search began in.
+    private static func logScan(on device: LibNMWiFiDevice, search: NMAccessPointSearch) {
+        let entries = device.accessPoints.map(\.summary).filter { $0.ssid == search.ssid }
+        let seen = entries.map { "\($0.bssid) last seen \(Int64($0.lastSeen) - search.beganInSecond) s" }
+        networkManagerLog.debug(
+            """
+            NetworkManager scan finished \(device.lastScan - search.beganAt) ms after the search \
+            began; \(seen.isEmpty ? "the hotspot is not listed" : seen.joined(separator: ", "))
+            """)
     }
 
     /// Why the scan deadline passed: nothing with the SSID is listed, or only an entry no scan since the

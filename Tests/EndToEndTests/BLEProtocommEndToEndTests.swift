@@ -314,6 +314,47 @@ struct BLEProtocommEndToEndTests {
         }
     }
 
+    /// bluetoothd 5.66 pairs by itself on the refused access (as on the lab's Linux 6.1). Where that pairing
+    /// needs a default agent to confirm Just Works and there is none, the access is never answered: ztprov pairs
+    /// meanwhile through its own agent and the device provisions. A device that refuses pairing drops the link
+    /// and the access fails with ATT 0x0e: ztprov pairs to find out and ends in `ble.pairing-failed` (6). Each
+    /// leaves the link released and no bond.
+    @Test func aPairingBluetoothdLeftHangingIsPairedOrNamed() async throws {
+        let needsConfirmation = "24:0A:C4:00:38:01"
+        let refusing = "24:0A:C4:00:38:02"
+        let scenario: JSONValue = [
+            "bluez": [
+                "devices": [
+                    Self.device(
+                        needsConfirmation, protocomm: ["security": 0],
+                        extra: [
+                            "pairing": ["required": true, "auto_pair_on_access": true, "auto_pair_needs_agent": true]
+                        ]),
+                    Self.device(
+                        refusing, protocomm: ["security": 0],
+                        extra: ["pairing": ["required": true, "auto_pair_on_access": true, "accept": false]]),
+                ]
+            ]
+        ]
+        try await withHarness(scenario: scenario) { h in
+            let paired = try await Self.ble(h, ["--device", needsConfirmation]).run()
+            #expect(paired.exitStatus == 0, "\(paired)")
+            let events = try await Self.record(h, needsConfirmation)["ble"]?["events"]?.array ?? []
+            let kinds = events.compactMap { $0["event"]?.string }
+            #expect(kinds.contains("auto-pair-failed") && kinds.contains("bond-removed"), "\(events)")
+            try await Self.expectCleanAndSilent(paired, h)
+
+            let earlier = try await BLEEndToEndTests.bluezMethods(h).count
+            let unpaired = try await Self.ble(h, ["--device", refusing]).run()
+            expectFailure(unpaired, code: "ble.pairing-failed", status: 6)
+            #expect(unpaired.standardError.contains("AuthenticationFailed"), "\(unpaired.standardError)")
+            let methods = try await BLEEndToEndTests.bluezMethods(h).dropFirst(earlier)
+            #expect(methods.contains("Pair"), "\(methods)")
+            #expect(methods.last == "UnregisterAgent" && !methods.contains("RemoveDevice"), "\(methods)")
+            try await Self.expectCleanAndSilent(unpaired, h)
+        }
+    }
+
     @Test func namedFailuresExitWithTheirStatusAndReleaseTheLink() async throws {
         let wrongPoP = "24:0A:C4:00:36:01"
         let refusing = "24:0A:C4:00:36:02"

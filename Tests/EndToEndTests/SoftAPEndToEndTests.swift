@@ -137,17 +137,19 @@ struct SoftAPEndToEndTests {
         }
     }
 
-    /// The hotspot went away after NetworkManager's last scan, which still lists it: ztprov must not take the
-    /// host off its network for it (NetworkManager would fail only tens of seconds later, SSID_NOT_FOUND).
+    /// The hotspot went away after NetworkManager's last scan, which still lists it, and a scan under way when
+    /// ztprov starts reports it as heard 3 s before: ztprov must not take the host off its network for it
+    /// (NetworkManager would fail only tens of seconds later, SSID_NOT_FOUND).
     @Test func aHotspotThatWentAwayExitsFourWithoutLeavingTheHomeNetwork() async throws {
         var scenario = Self.scenario(protocomm: ["security": 0])
         if case .object(var members) = scenario, case .object(var nm) = members["nm"] {
             nm["access_points"] = [
                 [
                     "ssid": "ZT_E2E", "bssid": "24:0A:C4:E2:E0:01", "psk": .string(Self.hotspotPassword),
-                    "seen_ago_s": 3, "gone": true,
+                    "seen_ago_s": 40, "heard_ago_s": 3, "gone": true,
                 ]
             ]
+            nm["scan_running_ms"] = 1_000
             members["nm"] = .object(nm)
             scenario = .object(members)
         }

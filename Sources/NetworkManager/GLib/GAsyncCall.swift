@@ -26,9 +26,6 @@ nonisolated(nonsending) func gAsyncCall<Value>(
     }
 }
 
-/// The adapter's log; the executable decides where it goes and from which level.
-private let networkManagerLog = Logger(label: "ztprov.networkmanager")
-
 private func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
     let (seconds, attoseconds) = (ContinuousClock.now - start).components
     return seconds * 1000 + attoseconds / 1_000_000_000_000_000

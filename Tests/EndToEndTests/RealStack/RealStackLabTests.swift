@@ -222,20 +222,17 @@ struct RealStackLabTests {
         Self.expectHomeRestored(softap)
     }
 
-    /// A hotspot gone a moment ago is still in NetworkManager's scan list (with a recent LastScan). ztprov
-    /// must not activate it, which would leave the host offline until NetworkManager gives up
-    /// (`SSID_NOT_FOUND`): no scan since the start moved the entry's `LastSeen`, so it fails with 4 first.
+    /// A hotspot gone a moment ago is still in NetworkManager's scan list (with a recent LastScan), and every
+    /// scan within 30 s reports it again from the kernel's cache, its `LastSeen` moving by NetworkManager's
+    /// rounding. ztprov must not activate it, which would leave the host offline until NetworkManager gives
+    /// up (`SSID_NOT_FOUND`): no scan heard it since the search began, so it fails with 4 first.
     @Test func softapFailsFastForAHotspotThatJustVanished() async throws {
         let softap = try await Self.scenario("softap-hotspot-vanished")
         Self.expect(softap, status: 4, code: "softap.hotspot-not-found")
         Self.expectHomeRestored(softap)
-        withKnownIssue(
-            "Some runs still activate the vanished hotspot: a LastSeen that moves after ztprov started is taken as seen",
-            isIntermittent: true
-        ) {
-            #expect(!softap.standardError.contains("SSID_NOT_FOUND"), "\(softap)")
-            #expect(softap.standardError.contains("but no scan since has seen it"), "\(softap)")
-        }
+        #expect(!softap.standardError.contains("SSID_NOT_FOUND"), "\(softap)")
+        #expect(!softap.standardError.contains("AddAndActivate"), "the hotspot was activated: \(softap)")
+        #expect(softap.standardError.contains("but no scan since has seen it"), "\(softap)")
     }
 
     // MARK: batch
@@ -322,23 +319,42 @@ struct RealStackLabTests {
         Self.expectLinkReleased(ble.record, ble.name)
     }
 
-    /// A device that forces an encrypted link: ztprov pairs Just Works through bluetoothd, provisions,
-    /// and leaves no bond behind.
+    /// A device that forces an encrypted link (network_provisioning's forced encryption, Just Works): bluetoothd
+    /// pairs by itself on the refused access, ztprov provisions and leaves no bond behind.
     @Test func bleProtocommPairsWithADeviceThatForcesEncryptionAndRemovesTheBond() async throws {
         let ble = try await Self.scenario("ble-protocomm-pairing")
-        withKnownIssue(
-            """
-            bluetoothd pairs by itself on the refused write, the peripheral asks for MITM that Just Works cannot give, \
-            and the write then waits out its limit (exit 9)
-            """,
-            isIntermittent: true
-        ) {
-            Self.expect(ble, status: 0)
-            #expect(ble.standardOutput.contains(#""protocol":"protocomm""#), "\(ble)")
-        }
-        for controller in Self.kernelControllers.indices.map({ "hci\($0)" }) {
-            #expect(ble["bluetoothd_paired_after"]?[controller] != .bool(true), "\(controller) kept the bond: \(ble)")
-        }
+        Self.expect(ble, status: 0)
+        #expect(ble.standardOutput.contains(#""protocol":"protocomm""#), "\(ble)")
+        Self.expectNoBond(ble)
         Self.expectLinkReleased(ble.record, ble.name)
+    }
+
+    /// A device that asks for MITM protection: bluetoothd's own pairing on the refused access needs a default
+    /// agent to confirm Just Works, fails without one and leaves the access unanswered; ztprov pairs through its
+    /// own agent meanwhile (an explicit Pair confirms by itself), the access completes, and no bond is left.
+    @Test func bleProtocommPairsADeviceThatAsksForMITMAfterBluetoothdsOwnPairingFailed() async throws {
+        let ble = try await Self.scenario("ble-protocomm-pairing-mitm")
+        Self.expect(ble, status: 0)
+        let events = (ble["peripheral"]?["events"]?.array ?? []).compactMap { $0["event"]?.string }
+        #expect(events.contains("pairing-failed") && events.contains("paired"), "\(ble)")
+        Self.expectNoBond(ble)
+        Self.expectLinkReleased(ble.record, ble.name)
+    }
+
+    /// A device that refuses pairing: the access bluetoothd left hanging ends in `ble.pairing-failed` (6), not
+    /// in a timeout, with the link released and no bond.
+    @Test func bleProtocommNamesARefusedPairing() async throws {
+        let ble = try await Self.scenario("ble-protocomm-pairing-refused")
+        Self.expect(ble, status: 6, code: "ble.pairing-failed")
+        Self.expectNoBond(ble)
+        Self.expectLinkReleased(ble.record, ble.name)
+    }
+
+    static func expectNoBond(_ scenario: RealStackLab.Scenario, sourceLocation: SourceLocation = #_sourceLocation) {
+        for controller in kernelControllers.indices.map({ "hci\($0)" }) {
+            #expect(
+                scenario["bluetoothd_paired_after"]?[controller] != .bool(true),
+                "\(controller) kept the bond: \(scenario)", sourceLocation: sourceLocation)
+        }
     }
 }

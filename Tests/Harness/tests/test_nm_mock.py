@@ -245,7 +245,8 @@ def test_settings_add_delete_and_hidden_ap_after_scan(start_mock):
 
 
 def test_a_scan_refreshes_last_seen_except_for_a_hotspot_that_went_away(start_mock):
-    """NetworkManager keeps listing a hotspot that went away; only LastSeen, which scans no longer move, says so."""
+    """NetworkManager keeps listing a hotspot that went away; scans no longer hear it, though the kernel's
+    cache has each one report it again, NetworkManager's whole-second rounding moving LastSeen by at most one."""
     nm = start_mock(access_points=[
         {"ssid": "ZT_HERE", "bssid": "24:0A:C4:00:00:01", "psk": None, "seen_ago_s": 3},
         {"ssid": "ZT_GONE", "bssid": "24:0A:C4:00:00:02", "psk": None, "seen_ago_s": 5, "gone": True}])
@@ -258,11 +259,55 @@ def test_a_scan_refreshes_last_seen_except_for_a_hotspot_that_went_away(start_mo
 
     device.RequestScan({}, dbus_interface=wireless)
     wait_for(lambda: device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE) > 0)
+    wait_for(lambda: all(ap["last_seen"] != before[ap["ssid"]] for ap in nm.state()["access_points"]
+                         if ap["ssid"] in before))
     after = {ap["ssid"]: ap["last_seen"] for ap in nm.state()["access_points"]}
-    assert after["ZT_HERE"] >= boottime and after["ZT_GONE"] == before["ZT_GONE"]
+    assert after["ZT_HERE"] >= boottime and after["ZT_GONE"] == before["ZT_GONE"] + 1 < boottime - 3
     assert len(device.GetAllAccessPoints(dbus_interface=wireless)) == 3
     last_scan_s = device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE) // 1000
     assert after["ZT_HERE"] <= last_scan_s
 
     result = nm.probe(ssid="ZT_GONE", psk=None)
     assert [120, 53] in result["device_states"] and "ip4" not in result
+
+
+def test_a_scan_under_way_at_start_reports_what_it_heard_and_a_request_waits_for_it(start_mock):
+    """NetworkManager 1.42 accepts RequestScan while a scan runs and starts the requested scan after it;
+    the running scan, finishing first, reports a hotspot it heard just before the hotspot went away."""
+    nm = start_mock(scan_running_ms=400, scan_ms=200, access_points=[
+        {"ssid": "ZT_GONE", "bssid": "24:0A:C4:00:00:02", "psk": None, "seen_ago_s": 40, "heard_ago_s": 3,
+         "gone": True}])
+    device = nm.bus.get_object(NM, "/org/freedesktop/NetworkManager/Devices/1")
+    wireless = NM + ".Device.Wireless"
+    boottime = int(time.clock_gettime(time.CLOCK_BOOTTIME))
+    listed = nm.state()["access_points"][0]["last_seen"]
+    assert boottime - 41 <= listed <= boottime - 40
+
+    device.RequestScan({}, dbus_interface=wireless)
+    first = wait_for(lambda: device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE) > 0 and
+                     device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE))
+    reported = wait_for(lambda: nm.state()["access_points"][0]["last_seen"] != listed and
+                        nm.state()["access_points"][0]["last_seen"])
+    assert boottime - 3 <= reported <= boottime - 1, "heard 3 s before the start, plus NetworkManager's rounding"
+    second = wait_for(lambda: device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE) > first and
+                      device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE))
+    assert second - first >= 150, "the requested scan ran after the running one"
+    assert nm.state()["access_points"][0]["last_seen"] == reported
+    kinds = [(e["event"], e.get("scan"), e.get("running")) for e in nm.state()["events"]
+             if e["event"].startswith("scan_")]
+    assert kinds == [("scan_started", "running at start", None), ("scan_requested", None, True),
+                     ("scan_finished", "running at start", None), ("scan_started", "requested", None),
+                     ("scan_finished", "requested", None)], kinds
+
+
+def test_the_rate_limit_delays_a_requested_scan(start_mock):
+    """Scans start at least scan_rate_limit_ms apart, as NetworkManager rate-limits them (8 s while connected)."""
+    nm = start_mock(scan_ms=50, scan_rate_limit_ms=700)
+    device = nm.bus.get_object(NM, "/org/freedesktop/NetworkManager/Devices/1")
+    wireless = NM + ".Device.Wireless"
+    last_scan = lambda: device.Get(wireless, "LastScan", dbus_interface=dbus.PROPERTIES_IFACE)
+    device.RequestScan({}, dbus_interface=wireless)
+    first = wait_for(lambda: last_scan() > 0 and last_scan())
+    device.RequestScan({}, dbus_interface=wireless)
+    second = wait_for(lambda: last_scan() > first and last_scan())
+    assert second - first >= 600

@@ -6,6 +6,7 @@ and the service stop after provisioning."""
 import json
 import os
 import subprocess
+import time
 
 import dbus
 import dbus.mainloop.glib
@@ -19,6 +20,7 @@ DESCRIPTOR = "org.bluez.GattDescriptor1"
 CHARACTERISTIC = "org.bluez.GattCharacteristic1"
 FAST = {"advertise_delay_ms": 50, "resolve_delay_ms": 50}
 SMALL, LARGE, PAIRING, STRICT, REFUSING, THREAD, BARE, BLUEDROID = (f"24:0A:C4:00:16:0{i}" for i in range(1, 9))
+HANGING, REFUSING_ON_ACCESS = "24:0A:C4:00:16:10", "24:0A:C4:00:16:11"
 CUSTOM_SERVICE = "0000ffff-0000-1000-8000-00805f9b34fb"
 SCENARIO = {"bluez": {"connect_timeout_ms": 300, "devices": [
     {"address": SMALL, "mtu": 23, **FAST,
@@ -38,6 +40,10 @@ SCENARIO = {"bluez": {"connect_timeout_ms": 300, "devices": [
      "protocomm_ble": {"service_uuid": CUSTOM_SERVICE, "user_descriptions": False,
                        "custom_endpoints": ["custom-data", "vendor-x"], "protocomm": {"security": 0}}},
     {"address": BLUEDROID, **FAST, "protocomm_ble": {"ble_stack": "bluedroid", "protocomm": {"security": 1}}},
+    {"address": HANGING, **FAST, "protocomm_ble": {"protocomm": {"security": 0}, "pairing": {
+        "required": True, "auto_pair_on_access": True, "auto_pair_needs_agent": True}}},
+    {"address": REFUSING_ON_ACCESS, **FAST, "protocomm_ble": {"protocomm": {"security": 0}, "pairing": {
+        "required": True, "auto_pair_on_access": True, "accept": False}}},
 ]}}
 
 
@@ -263,6 +269,32 @@ def test_auto_pair_on_access_and_thread_capabilities(harness, client):
     paired = next(e for e in received(client, THREAD)["ble"]["events"] if e["event"] == "paired")
     assert paired["detail"]["how"] == "on-access"
     disconnect(client, THREAD)
+
+
+def test_a_pairing_bluetoothd_started_itself_without_a_default_agent_leaves_the_access_hanging(harness, client):
+    """As on the lab's Linux 6.1 with no default agent: the access waits unanswered; an explicit Pair completes it."""
+    connect(client, HANGING)
+    path = endpoints(client, HANGING)["proto-ver"]
+    write = subprocess.Popen(["busctl", f"--address={harness['bus_address']}", "call", "org.bluez", path,
+                              CHARACTERISTIC, "WriteValue", "aya{sv}", "3", "69", "83", "80", "0"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.0)
+    assert write.poll() is None, "the access was answered while bluetoothd's own pairing had failed"
+    client.call(device_path(HANGING), DEVICE, "Pair", timeout=10)
+    assert write.wait(10) == 0, write.stderr.read()
+    events = [e["event"] for e in received(client, HANGING)["ble"]["events"]]
+    assert events.index("auto-pair-failed") < events.index("paired")
+    client.call("/org/bluez/hci0", ADAPTER, "RemoveDevice", "o", (device_path(HANGING),))
+
+
+def test_a_device_refusing_the_pairing_bluetoothd_started_drops_the_link(harness, client):
+    connect(client, REFUSING_ON_ACCESS)
+    path = endpoints(client, REFUSING_ON_ACCESS)["proto-ver"]
+    message = expect_error("org.bluez.Error.Failed", client.call, path, CHARACTERISTIC, "WriteValue", "aya{sv}",
+                           (dbus.ByteArray(b"ESP"), {}))
+    assert message == "Operation failed with ATT error: 0x0e"
+    client.wait_for(lambda: not client.get(device_path(REFUSING_ON_ACCESS), DEVICE, "Connected"), what="link drop")
+    assert not client.get(device_path(REFUSING_ON_ACCESS), DEVICE, "Paired")
 
 
 def test_fallback_uuids_without_user_descriptions_and_a_vendor_endpoint(harness, client):

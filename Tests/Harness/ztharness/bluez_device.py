@@ -31,7 +31,14 @@ AuthenticationCanceled; CancelPairing with nothing in progress → DoesNotExist.
 (and Bonded when the peer bonds) and encrypts the link; a bonded device's link is encrypted again on
 the first protected access of a later connection; RemoveDevice forgets the bond. A protocomm device
 with pairing.required refuses endpoint access on an unencrypted link with ATT 0x05, which 5.66
-reports as NotPermitted "Not paired" (src/gatt-client.c), unless pairing.auto_pair_on_access.
+reports as NotPermitted "Not paired" (src/gatt-client.c), unless pairing.auto_pair_on_access: then
+bluetoothd raises the link's security itself (src/shared/att.c change_security) and pairs, as the lab
+shows with Linux 6.1. A device refusing that pairing drops the link and the access fails with "Operation
+failed with ATT error: 0x0e". With pairing.auto_pair_needs_agent the kernel asks user space to confirm
+the Just Works pairing, bluetoothd asks only the default agent (src/device.c device_confirm_passkey,
+new_auth), and without one the pairing fails and the access is never answered (the kernel keeps the ATT
+channel suspended) until a later pairing succeeds, which runs it, or the link drops, which fails it. An
+explicit Pair confirms by itself.
 """
 
 import dbus
@@ -78,6 +85,7 @@ class EmulatedDevice:
         self.bonded = False
         self.encrypted = False
         self._pairing = None
+        self._stalled = []
         self._temporary_timer = None
         peripheral.views.append(self)
         if self.config["cached"]:
@@ -335,6 +343,7 @@ class EmulatedDevice:
         self.encrypted = False
         if self._pairing is not None:
             self._finish_pairing(bluez_error("AuthenticationCanceled", "Authentication Canceled"))
+        self._fail_stalled()
         if self.paired and not self.bonded:
             # Keys of a pairing without bonding die with the link (device_remove_connection).
             self.paired = False
@@ -437,12 +446,40 @@ class EmulatedDevice:
             self.encrypted = True
             self.peripheral.event("encrypted-with-bond", self.adapter.name)
             return
-        if config.auto_pair_on_access and config.accept and (
-                self.adapter.agents.capability_for(None) is not None or not config.agent_required):
-            self._paired(config, "on-access")
-            return
+        if config.auto_pair_on_access:
+            default_agent = self.adapter.agents.capability_for(None) is not None
+            if not config.accept:
+                self.peripheral.event("auto-pair-failed", {"operation": operation, "reason": "refused"})
+                GLib.idle_add(lambda: self.force_disconnect() and False)
+                raise bluez_error("Failed", "Operation failed with ATT error: 0x0e")
+            if default_agent or not (config.agent_required or config.auto_pair_needs_agent):
+                self._paired(config, "on-access")
+                return
+            self.peripheral.event("auto-pair-failed", {"operation": operation, "reason": "no default agent"})
+            raise gatt.AccessStalled()
         self.peripheral.event("access-refused", {"operation": operation, "att_error": 0x05})
         raise bluez_error("NotPermitted", "Not paired")
+
+    def stall(self, call: Call, again) -> object:
+        """Holds an access bluetoothd's failed pairing left unanswered; `again` runs it once the link is encrypted."""
+        self._stalled.append((call, again))
+        return DEFERRED
+
+    def _run_stalled(self) -> None:
+        stalled, self._stalled = self._stalled, []
+        for call, again in stalled:
+            try:
+                result = again()
+            except dbus.exceptions.DBusException as error:
+                call.fail(error)
+                continue
+            if result is not DEFERRED:
+                call.reply(*(result or ()))
+
+    def _fail_stalled(self) -> None:
+        stalled, self._stalled = self._stalled, []
+        for call, _ in stalled:
+            call.fail(bluez_error("Failed", "Not connected"))
 
     def _pair(self, call: Call):
         if self._pairing is not None:
@@ -500,6 +537,7 @@ class EmulatedDevice:
             self.bonded = True
             self._set("Bonded", dbus.Boolean(True))
         self.peripheral.event("paired", {"adapter": self.adapter.name, "how": how, "bonded": config.bonding})
+        GLib.idle_add(lambda: self._run_stalled() and False)
 
     # Control interface ---------------------------------------------------------------------------
 

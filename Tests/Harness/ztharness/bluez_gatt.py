@@ -10,7 +10,8 @@ than MTU−3, or with an `offset`, is a long write (Prepare Write PDUs of MTU−
 and ReadValue is a long read (Read, then Read Blob while a PDU comes back full) of at most 512 bytes
 (src/gatt-client.c, src/shared/gatt-client.c); the peer refuses a long write that does not start at
 offset 0 or exceeds 512 bytes, which BlueZ reports as InvalidArguments "Invalid offset" / "Invalid
-Length". Its `guard(operation)` may refuse an access as the peer would (e.g. "Not paired").
+Length". Its `guard(operation)` may refuse an access as the peer would (e.g. "Not paired"), or raise
+AccessStalled: the owner then holds the call unanswered (`owner.stall`) and may run it again later.
 
 The owner (bluez_device.EmulatedDevice) provides `connected`, `mtu`, `root`, `deliver_write()`,
 `deliver_command()`, `watch_client()` and `subscription_changed()`.
@@ -63,6 +64,10 @@ def parse_options(options: dict) -> tuple[int, str | None]:
             kind = str(value)
     return offset, kind
 
+
+
+class AccessStalled(Exception):
+    """Raised by a guard: the access waits unanswered until its owner runs it again or the link drops."""
 
 class GattService:
     def __init__(self, owner, device_path: str, handle: int, uuid: str):
@@ -142,7 +147,10 @@ class GattCharacteristic:
         if "read" not in self.flags:
             raise bluez_error("NotPermitted", "Read not permitted")
         if self.guard is not None:
-            self.guard("read")
+            try:
+                self.guard("read")
+            except AccessStalled:
+                return self.owner.stall(call, lambda: self._read_value(call))
         if offset > len(self.read_value):
             raise bluez_error("InvalidArguments", "Invalid offset")
         data = self.read_value[offset:]
@@ -171,7 +179,10 @@ class GattCharacteristic:
             raise bluez_error("NotSupported", "Operation is not supported")
         if self.long_values and kind == "request":
             if self.guard is not None:
-                self.guard("write")
+                try:
+                    self.guard("write")
+                except AccessStalled:
+                    return self.owner.stall(call, lambda: self._write_value(call))
             if offset:
                 raise bluez_error("InvalidArguments", "Invalid offset")
             if len(value) > ATT_MAX_VALUE:

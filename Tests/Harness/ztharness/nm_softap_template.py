@@ -19,7 +19,14 @@ Parameters (-p JSON; all optional — the scenario's "nm" object plus "interface
                       "wpa_flags", "rsn_flags" (defaults 0 / 0x188 when psk is set),
                       "max_bitrate", "hidden_until_scan" (appears only after RequestScan),
                       "seen_ago_s" (LastSeen at start this many seconds back, default 2),
-                      "gone" (listed from an earlier scan, but no scan sees it again)}]
+                      "gone" (switched off: listed from an earlier scan, no scan hears it again),
+                      "heard_ago_s" (a gone one's last beacon this many seconds before the mock
+                      started, default seen_ago_s; may be later than the listed LastSeen)}]
+  scan_ms            how long a scan takes (default step_ms)
+  scan_running_ms    a scan (periodic, or another client's) is under way at start and finishes this
+                     long after the first RequestScan (default: none)
+  scan_rate_limit_ms least time from one scan's start to the next (NetworkManager: 8000 while
+                     connected, 1500 otherwise; default 0)
   previous_connection  {"id", "ssid", "psk", "uuid", "ip4", "gateway"} active at start, or null
                      (an access point for its SSID is added when none is listed)
   ip4, gateway       address the SoftAP activation gets (default "192.168.4.2/24", "192.168.4.1")
@@ -37,11 +44,17 @@ connection; a volatile profile (persist=volatile) is deleted with it. bind-activ
 deactivates when the caller leaves the bus. A new activation on the device supersedes the
 current one (reason NEW_ACTIVATION 60).
 
-Scanning follows NetworkManager 1.42 as the real daemon shows it: an access point stays listed long
-after it went away (as long as wpa_supplicant keeps the BSS, minutes), so only its LastSeen (CLOCK_BOOTTIME
-seconds) tells it is stale. A RequestScan finishes one step later: every access point not "gone" is seen
-again (LastSeen now, PropertiesChanged, hidden ones appear), then the device's LastScan (CLOCK_BOOTTIME
-milliseconds) changes.
+Scanning follows NetworkManager 1.42 (src/core/devices/wifi/nm-device-wifi.c) as the real daemon
+shows it. RequestScan is accepted at once, also while a scan runs: the requested scan starts when the
+running one has finished and the rate limit allows. When a scan finishes, hidden access points it heard
+appear, the device's LastScan (CLOCK_BOOTTIME milliseconds) changes, and a moment later (as in the
+real daemon, which handles wpa_supplicant's BSS updates after its scanning state) every access point
+not "gone" is heard: LastSeen now, PropertiesChanged. An access point stays listed long after it went
+away (as long as wpa_supplicant keeps the BSS, minutes), and for 30 s after its last beacon the kernel
+reports it in every scan's results again: each report recomputes LastSeen (CLOCK_BOOTTIME seconds)
+from wpa_supplicant's whole-second Age, so it moves up to a second past the last beacon, which the
+mock always takes at its worst. A scan under way at start ("scan_running_ms") so reports a hotspot
+heard shortly before it went away with a LastSeen later than the listed one.
 
 Inspection through org.freedesktop.DBus.Mock on /org/freedesktop:
   GetNMState() -> s   JSON {"version", "device", "access_points", "profiles",
@@ -94,8 +107,12 @@ DEFAULTS = {
                        "frequency": 2412, "psk": "hotspot-pass"}],
     "previous_connection": {"id": "HomeWiFi", "ssid": "HomeNet"},
     "ip4": "192.168.4.2/24", "gateway": "192.168.4.1", "add_and_activate2": None,
-    "not_found_steps": 5,
+    "not_found_steps": 5, "scan_ms": None, "scan_running_ms": None, "scan_rate_limit_ms": 0,
 }
+# The kernel's cfg80211 keeps a BSS heard within this long in every scan's results.
+KERNEL_BSS_CACHE_S = 30
+# NetworkManager 1.42 in the lab: LastSeen changes 20–200 ms after the LastScan of the scan that heard it.
+LAST_SEEN_LAG_MS = 50
 
 
 def boottime_s():
@@ -164,6 +181,11 @@ class SoftApNetworkManager:
         self.manager = dbusmock.get_object(MANAGER_PATH)
         self.settings = dbusmock.get_object(SETTINGS_PATH)
         self.device = None
+        self.started_at = time.clock_gettime(time.CLOCK_BOOTTIME)
+        self.scan_ms = self.params["scan_ms"] or self.step_ms
+        self.scan_running = False
+        self.scan_requested = False
+        self.scan_started_at = None
 
     # --- plumbing ---------------------------------------------------------------------
 
@@ -253,6 +275,10 @@ class SoftApNetworkManager:
         previous = self.params["previous_connection"]
         if previous:
             self.start_previous(previous)
+        if self.params["scan_running_ms"] is not None:
+            self.scan_running = True
+            self.scan_started_at = self.started_at
+            self.event("scan_started", scan="running at start")
 
     def create_device(self):
         interface = self.params["interface"]
@@ -293,6 +319,7 @@ class SoftApNetworkManager:
         obj.ssid = ap["ssid"].encode()
         obj.visible = not ap.get("hidden_until_scan", False)
         obj.gone = bool(ap.get("gone", False))
+        obj.heard_at = self.started_at - ap.get("heard_ago_s", ap.get("seen_ago_s", 2))
         self.device.access_points.append(path)
         if obj.visible:
             self.show_access_point(path)
@@ -660,18 +687,61 @@ class SoftApNetworkManager:
     # --- scanning -------------------------------------------------------------------------
 
     def request_scan(self, options, sender):
-        def finish():
-            for path in self.device.access_points:
-                ap = dbusmock.get_object(path)
-                if ap.gone:
-                    continue
-                update(ap, AP_IFACE, {"LastSeen": dbus.Int32(boottime_s())})
-                if not ap.visible:
-                    self.show_access_point(path)
-            boottime_ms = int(time.clock_gettime(time.CLOCK_BOOTTIME) * 1000)
-            update(self.device, WIRELESS_IFACE, {"LastScan": dbus.Int64(boottime_ms)})
-            return False
-        GLib.timeout_add(int(self.step_ms), finish)
+        """Accepted at once; the scan runs now, or after the running one and the rate limit."""
+        first = not any(e["event"] == "scan_requested" for e in self.events)
+        self.scan_requested = True
+        self.event("scan_requested", running=self.scan_running)
+        if first and self.params["scan_running_ms"] is not None:
+            GLib.timeout_add(int(self.params["scan_running_ms"]), lambda: self.finish_scan("running at start"))
+        elif not self.scan_running:
+            self.start_requested_scan()
+
+    def start_requested_scan(self):
+        now = time.clock_gettime(time.CLOCK_BOOTTIME)
+        allowed_at = (self.scan_started_at or 0) + self.params["scan_rate_limit_ms"] / 1000
+        if now < allowed_at:
+            self.scan_running = True  # waiting for the rate limit counts as scanning, as in NetworkManager
+            GLib.timeout_add(int((allowed_at - now) * 1000) + 1, self.start_waiting_scan)
+            return
+        self.scan_requested = False
+        self.start_scan("requested")
+
+    def start_waiting_scan(self):
+        self.scan_running = False
+        self.start_requested_scan()
+        return False
+
+    def start_scan(self, kind):
+        self.scan_running = True
+        self.scan_started_at = time.clock_gettime(time.CLOCK_BOOTTIME)
+        self.event("scan_started", scan=kind)
+        GLib.timeout_add(int(self.scan_ms), lambda: self.finish_scan(kind))
+
+    def finish_scan(self, kind):
+        """Access points new to the list first, then LastScan, then (a moment later, as NetworkManager
+        processes wpa_supplicant's BSS updates after its scanning state) the LastSeen of those listed."""
+        now = time.clock_gettime(time.CLOCK_BOOTTIME)
+        for path in self.device.access_points:
+            ap = dbusmock.get_object(path)
+            if not ap.gone and not ap.visible:
+                update(ap, AP_IFACE, {"LastSeen": dbus.Int32(int(now))})
+                self.show_access_point(path)
+        update(self.device, WIRELESS_IFACE, {"LastScan": dbus.Int64(int(now * 1000))})
+        self.scan_running = False
+        self.event("scan_finished", scan=kind)
+        GLib.timeout_add(LAST_SEEN_LAG_MS, lambda: self.report_heard(now))
+        if self.scan_requested:
+            self.start_requested_scan()
+        return False
+
+    def report_heard(self, now):
+        for path in self.device.access_points:
+            ap = dbusmock.get_object(path)
+            if not ap.gone:
+                update(ap, AP_IFACE, {"LastSeen": dbus.Int32(int(now))})
+            elif now - ap.heard_at < KERNEL_BSS_CACHE_S:
+                update(ap, AP_IFACE, {"LastSeen": dbus.Int32(int(ap.heard_at) + 1)})
+        return False
 
     # --- inspection -----------------------------------------------------------------------
 

@@ -43,6 +43,8 @@ class PairingConfig:
     bonding: bool = True               # keys are kept: Bonded, and a reconnection encrypts without pairing
     agent_required: bool = False       # Pair without any agent fails (doc/device-api.txt; 5.66 code does not)
     auto_pair_on_access: bool = False  # BlueZ raises the link security itself on ATT 0x05 and pairs
+    auto_pair_needs_agent: bool = False  # ...and that pairing needs a default agent to confirm (Linux 6.1)
+    mitm: bool = False                 # asks for MITM protection (NimBLE sm_mitm; the lab's peripheral)
     pair_delay_ms: int = 50
 
 

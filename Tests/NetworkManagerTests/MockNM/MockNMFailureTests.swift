@@ -52,6 +52,31 @@ struct MockNMFailureTests {
         }
     }
 
+    /// The lab's NetworkManager 1.42: a scan under way when the join began heard the hotspot a few seconds
+    /// before it was switched off and finishes after the join asked for its own scan, moving the entry's
+    /// LastSeen from 40 s back to 2 s back. The join must still not take the host off its network for it.
+    @Test func refusesAHotspotThatAScanUnderWayAtTheStartHeardBeforeItWentAway() async throws {
+        let gone: [String: any Sendable] = [
+            "ssid": MockNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": MockNM.passphrase, "seen_ago_s": 40,
+            "heard_ago_s": 3, "gone": true,
+        ]
+        let parameters = MockNM.parameters(["access_points": [gone], "scan_running_ms": 300, "scan_ms": 200])
+        try await NMSoftAPMock.with(parameters) { mock in
+            let error = await #expect(throws: NetworkManagerError.self) {
+                try await MockNM.joiner(mock).join(MockNM.request(scan: .milliseconds(1_500)))
+            }
+            guard case .accessPointNotSeenAgain(_, let secondsAgo) = error else {
+                Issue.record("expected accessPointNotSeenAgain, got \(String(describing: error))")
+                return
+            }
+            // The running scan's report (heard 3 s before the mock started), not the listing from 40 s back.
+            #expect((2..<40).contains(secondsAgo), "\(secondsAgo) s ago")
+            let state = try mock.state()
+            #expect(!state.methods.contains { $0.hasPrefix("AddAndActivate") })
+            try MockNM.expectRestored(mock)
+        }
+    }
+
     @Test func mapsSSIDNotFoundDuringActivationToNetworkNotFound() async throws {
         let openHotspot: [String: any Sendable] = [
             "ssid": MockNM.ssid, "bssid": "24:0A:C4:1A:2B:3C", "psk": nil as String?,

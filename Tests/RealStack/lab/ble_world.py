@@ -22,7 +22,7 @@ class BleWorld:
         self.link = LabLink()
         self.controllers: list = []
         self.transports: list = []
-        self.peripherals: dict[str, LabPeripheral | ProtocommPeripheral] = {}
+        self.peripherals: dict[str, LabPeripheral] = {}
 
     async def add_kernel_controller(self, address: str) -> None:
         transport = await open_vhci_transport("/dev/vhci")

@@ -40,6 +40,14 @@ wifi.scan-rand-mac-address=no
 [connectivity]
 enabled=false
 """
+# Tests/RealStack/run --daemon-debug: debug logs of bluetoothd, NetworkManager (scans at trace level) and
+# wpa_supplicant, btmon's record of the HCI traffic, and NetworkManager's property changes on the bus.
+DAEMON_DEBUG = bool(os.environ.get("ZTLAB_DAEMON_DEBUG"))
+NM_DEBUG_LOGGING = """
+[logging]
+level=INFO
+domains=ALL:INFO,WIFI_SCAN:TRACE,WIFI:DEBUG,SUPPLICANT:DEBUG
+"""
 
 
 class StackError(Exception):
@@ -133,7 +141,10 @@ class GuestStack:
         return os.path.exists("/run/dbus/system_bus_socket")
 
     async def start_bluetoothd(self) -> None:
-        await self.start_daemon("bluetoothd", ["/usr/libexec/bluetooth/bluetoothd", "-n"])
+        if DAEMON_DEBUG and "btmon" not in self.daemons:
+            await self.start_daemon("btmon", ["btmon", "-T"])
+        await self.start_daemon("bluetoothd", ["/usr/libexec/bluetooth/bluetoothd", "-n"]
+                                + (["-d"] if DAEMON_DEBUG else []))
         await wait_until("bluetoothd on the bus", self.bluetoothd_on_bus, 15)
 
     async def bluetoothd_on_bus(self) -> bool:
@@ -288,21 +299,28 @@ class GuestStack:
         for entry in os.listdir("/etc/NetworkManager/conf.d"):
             os.remove(os.path.join("/etc/NetworkManager/conf.d", entry))
         with open("/etc/NetworkManager/NetworkManager.conf", "w") as handle:
-            handle.write(NM_CONF)
+            handle.write(NM_CONF + (NM_DEBUG_LOGGING if DAEMON_DEBUG else ""))
         os.makedirs("/run/NetworkManager/system-connections", exist_ok=True)
         await run("/lib/systemd/systemd-udevd", "--daemon")
         await run("udevadm", "trigger", "--action=add", "--subsystem-match=net", "--subsystem-match=rfkill",
                   "--subsystem-match=ieee80211")
         await run("udevadm", "settle", "--timeout=20", timeout=25)
         os.makedirs("/run/wpa_supplicant", exist_ok=True)
-        await self.start_daemon("wpa_supplicant", ["wpa_supplicant", "-u", "-O", "/run/wpa_supplicant"])
+        await self.start_daemon("wpa_supplicant", ["wpa_supplicant", "-u", "-O", "/run/wpa_supplicant"]
+                                + (["-d", "-t"] if DAEMON_DEBUG else []))
+        if DAEMON_DEBUG:
+            # NetworkManager's scan results as a client sees them (LastScan, each access point's LastSeen).
+            await self.start_daemon("nm-signals", [
+                "dbus-monitor", "--system", "--monitor",
+                "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged'"])
         await self.start_nm()
         await run("nmcli", "connection", "add", "type", "wifi", "ifname", "wlan0", "con-name", "home",
                   "ssid", HOME_SSID, "wifi-sec.key-mgmt", "wpa-psk", "wifi-sec.psk", HOME_PASSWORD)
         await self.connect_home()
 
     async def start_nm(self) -> None:
-        await self.start_daemon("NetworkManager", ["NetworkManager", "--no-daemon", "--log-level=INFO"])
+        # --debug: the log goes to stderr (the guest has no syslog), so NetworkManager.log holds it.
+        await self.start_daemon("NetworkManager", ["NetworkManager", "--no-daemon", "--debug"])
         await wait_until("NetworkManager managing wlan0", self._wlan0_managed, 60)
 
     async def _wlan0_managed(self) -> bool:
@@ -318,6 +336,30 @@ class GuestStack:
 
         await wait_until("HomeNet in NetworkManager's scan list", home_visible, 40, interval=1.5)
         await run("nmcli", "connection", "up", "home", timeout=40)
+
+    @staticmethod
+    def boottime() -> float:
+        """CLOCK_BOOTTIME seconds, the clock of NetworkManager's LastSeen."""
+        return time.clock_gettime(time.CLOCK_BOOTTIME)
+
+    async def access_points(self) -> list[dict]:
+        """wlan0's access points as NetworkManager lists them: SSID and LastSeen (CLOCK_BOOTTIME seconds)."""
+        nm = "org.freedesktop.NetworkManager"
+        _, text = await run("busctl", "--json=short", "call", nm, "/org/freedesktop/NetworkManager", nm,
+                            "GetDeviceByIpIface", "s", "wlan0")
+        device = json.loads(text)["data"][0]
+        _, text = await run("busctl", "--json=short", "get-property", nm, device, nm + ".Device.Wireless",
+                            "AccessPoints")
+        found = []
+        for path in json.loads(text)["data"]:
+            code, ssid = await run("busctl", "--json=short", "get-property", nm, path, nm + ".AccessPoint", "Ssid",
+                                   check=False)
+            code2, seen = await run("busctl", "--json=short", "get-property", nm, path, nm + ".AccessPoint",
+                                    "LastSeen", check=False)
+            if code == 0 and code2 == 0:
+                found.append({"ssid": bytes(json.loads(ssid)["data"]).decode(errors="replace"),
+                              "last_seen": json.loads(seen)["data"]})
+        return found
 
     async def wifi_state(self) -> dict:
         """What a scenario leaves behind: active connections and every profile NetworkManager has."""

@@ -84,6 +84,9 @@ class LabPeripheral:
     def connected(self, connection) -> None:
         """A subclass's own bookkeeping for a new connection."""
 
+    def disconnected(self) -> None:
+        """A subclass's own bookkeeping after a disconnection."""
+
     def _mtu_changed(self, connection) -> None:
         self.mtus.append(connection.att_mtu)
         if hasattr(self.model, "mtu"):
@@ -94,6 +97,7 @@ class LabPeripheral:
             self.connection = None
         self.model.ble_disconnected()
         self.event("disconnected", int(reason))
+        self.disconnected()
 
     # DeviceLink for the models
 

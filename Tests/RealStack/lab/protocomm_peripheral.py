@@ -13,16 +13,14 @@ as protocomm's NimBLE transport does.
 import asyncio
 import uuid
 
-from bumble import att, gatt, hci
+from bumble import att, gatt
 from bumble.core import UUID, AdvertisingData
-from bumble.device import Device
 from bumble.pairing import PairingConfig, PairingDelegate
 
 from ztharness.protocomm_ble_device import ProtocommBleConfig, ProtocommBleDevice
 
-from bumble_link import KernelFacingController
+from lab_peripheral import LabPeripheral
 
-ADVERTISING_INTERVAL_MS = 100
 USER_DESCRIPTION = UUID.from_16_bits(0x2901)
 
 
@@ -37,25 +35,18 @@ class _JustWorks(PairingDelegate):
         return self._accept
 
 
-class ProtocommPeripheral:
+class ProtocommPeripheral(LabPeripheral):
     """One ESP32 running network_provisioning over BLE: one link at a time, advertising while free."""
 
     def __init__(self, link, address: str, name: str, config: dict):
-        self.address = address
-        self.name = name
-        self.controller = KernelFacingController(f"peripheral-{address}", link=link, public_address=address)
-        self.device = Device.with_hci(name, hci.Address(address), self.controller, self.controller)
+        super().__init__(link, address, name)
         self.model = ProtocommBleDevice(ProtocommBleConfig.from_dict(config), self)
         self.pairing = self.model.config.pairing_config
-        self.connection = None
         self.stopped = False
-        self.events: list[dict] = []
-        self.mtus: list[int] = []
-        self._build_gatt()
         self.device.pairing_config_factory = lambda _connection: PairingConfig(
-            sc=True, mitm=True, bonding=self.pairing.bonding, delegate=_JustWorks(self.pairing.accept))
+            sc=True, mitm=self.pairing.mitm, bonding=self.pairing.bonding, delegate=_JustWorks(self.pairing.accept))
 
-    def _build_gatt(self) -> None:
+    def services(self) -> list:
         permissions = gatt.Characteristic.READABLE | gatt.Characteristic.WRITEABLE
         if self.pairing.required:
             permissions |= gatt.Characteristic.READ_REQUIRES_ENCRYPTION | gatt.Characteristic.WRITE_REQUIRES_ENCRYPTION
@@ -70,52 +61,21 @@ class ProtocommPeripheral:
                                          write=lambda connection, value, name=name: self._written(
                                              connection, name, value)),
                 descriptors))
-        self.device.add_services([gatt.Service(UUID(self.model.config.service_uuid), characteristics)])
+        return [gatt.Service(UUID(self.model.config.service_uuid), characteristics)]
 
-    async def start(self) -> None:
-        self.device.on("connection", self._connected)
-        await self.device.power_on()
-        await self._advertise()
-
-    async def _advertise(self) -> None:
+    def advertising_data(self) -> bytes:
         service = uuid.UUID(self.model.config.service_uuid).bytes[::-1]
-        data = bytes(AdvertisingData([(AdvertisingData.FLAGS, bytes([0x06])),
+        return bytes(AdvertisingData([(AdvertisingData.FLAGS, bytes([0x06])),
                                       (AdvertisingData.COMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS, service)]))
-        response = bytes(AdvertisingData([(AdvertisingData.COMPLETE_LOCAL_NAME, self.name.encode())]))
-        await self.device.start_advertising(
-            own_address_type=hci.OwnAddressType.PUBLIC, advertising_data=data, scan_response_data=response,
-            auto_restart=True, advertising_interval_min=ADVERTISING_INTERVAL_MS,
-            advertising_interval_max=ADVERTISING_INTERVAL_MS)
 
-    async def stop(self) -> None:
-        if self.connection is not None:
-            try:
-                await self.connection.disconnect()
-            except Exception as error:  # the link may already be gone
-                self.event("stop-disconnect-failed", str(error))
-        try:
-            await self.device.stop_advertising()
-        except Exception as error:
-            self.event("stop-advertising-failed", str(error))
-        self.controller.link.remove_controller(self.controller)
+    def scan_response_data(self) -> bytes:
+        return bytes(AdvertisingData([(AdvertisingData.COMPLETE_LOCAL_NAME, self.name.encode())]))
 
-    def event(self, kind: str, detail) -> None:
-        self.events.append({"event": kind, "detail": detail})
-
-    def _connected(self, connection) -> None:
-        self.connection = connection
-        self.model.ble_connected(connection.att_mtu)
-        self.event("connected", str(connection.peer_address))
-        connection.on("connection_att_mtu_update", lambda: self.mtus.append(connection.att_mtu))
+    def connected(self, connection) -> None:
         connection.on("pairing", lambda keys: self.event("paired", {"bonded": self.pairing.bonding}))
         connection.on("pairing_failure", lambda reason: self.event("pairing-failed", int(reason)))
-        connection.on("disconnection", lambda reason: self._disconnected(connection, reason))
 
-    def _disconnected(self, connection, reason) -> None:
-        if self.connection is connection:
-            self.connection = None
-        self.model.ble_disconnected()
-        self.event("disconnected", int(reason))
+    def disconnected(self) -> None:
         if self.stopped:
             # Bumble restarts advertising after every disconnection; a stopped service does not.
             asyncio.get_running_loop().call_later(0.05, lambda: asyncio.ensure_future(self.device.stop_advertising()))
@@ -146,6 +106,5 @@ class ProtocommPeripheral:
         else:
             await self.device.stop_advertising()
 
-    def record(self) -> dict:
-        return {"address": self.address, "name": self.name, "events": self.events, "mtus": self.mtus,
-                "stopped": self.stopped, "connected_now": self.connection is not None, **self.model.record}
+    def model_record(self) -> dict:
+        return {"stopped": self.stopped, **self.model.record}
