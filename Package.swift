@@ -14,6 +14,20 @@ let strictSettings: [SwiftSetting] =
         .enableUpcomingFeature("InternalImportsByDefault"),
     ] + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
+/// Where libnm's and GLib's headers are (`pkg-config --cflags libnm`). `CLibNM` loads libnm at run time, so
+/// it cannot name the pkg-config package: SwiftPM would then link libnm, and GLib under it, into every command.
+let libnmHeaderSearchPaths: [String] = {
+    #if arch(arm64)
+        let multiarch = "aarch64-linux-gnu"
+    #else
+        let multiarch = "x86_64-linux-gnu"
+    #endif
+    return ["/usr/include/libnm", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
+}()
+
+/// For the Swift targets that see libnm's declarations through `CLibNM`.
+let libnmSwiftSettings: [SwiftSetting] = [.unsafeFlags(libnmHeaderSearchPaths.flatMap { ["-Xcc", "-I\($0)"] })]
+
 let package = Package(
     name: "ztprov",
     platforms: [.macOS(.v15)],
@@ -153,7 +167,7 @@ let package = Package(
         .target(
             name: "NetworkManager",
             dependencies: ["CLibNM", "Transports", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings + libnmSwiftSettings
         ),
         .target(
             name: "SQLiteRecordStore",
@@ -199,21 +213,20 @@ let package = Package(
             pkgConfig: "bluez",
             providers: [.apt(["libbluetooth-dev"])]
         ),
-        .systemLibrary(
+        // libnm is loaded on first use, so only the commands that join a hotspot map it (and GLib, GObject
+        // and GIO under it): a C target of forwarders, not a link.
+        .target(
             name: "CLibNM",
-            pkgConfig: "libnm",
-            providers: [.apt(["libnm-dev"])]
+            cSettings: [.unsafeFlags(libnmHeaderSearchPaths.map { "-I\($0)" })]
         ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        // libpq is loaded on first use, so only the commands that keep PostgreSQL records map it
+        // (and the Kerberos, LDAP and SASL libraries it needs): a C target of forwarders, not a link.
+        .target(name: "CLibPQ"),
 
         // MARK: Tests
 
