@@ -57,7 +57,7 @@ struct LazyLibrariesEndToEndTests {
         #expect(!outcome.standardError.contains("Sup3r-Secret"))
     }
 
-    @Test func withoutLibNMSoftAPIsANamedErrorAndBLEStillWorks() async throws {
+    @Test func withoutLibNMSoftAPIsANamedErrorAndHelpStillWorks() async throws {
         let softAP = try await Self.withLibraryHidden("libnm.so.0") {
             [
                 "softap", "--ap-ssid", "PROV_1A2B3C", "--pop-env", "E2E_POP", "--ssid", "HomeNet", "--password-env",
@@ -81,8 +81,11 @@ struct LazyLibrariesEndToEndTests {
         defer { try? FileManager.default.removeItem(at: empty) }
         var launch = ProcessLaunch(
             "/usr/bin/unshare",
-            ["--mount", "--", "/bin/sh", "-c", "mount --bind \"$1\" \"$2\" && shift 2 && exec \"$@\"", "sh", empty.path, path,
-             try ZTProvProcess.executable()] + arguments())
+            [
+                "--mount", "--", "/bin/sh", "-c", "mount --bind \"$1\" \"$2\" && shift 2 && exec \"$@\"", "sh",
+                empty.path, path,
+                try ZTProvProcess.executable(),
+            ] + arguments())
         launch.environment = ["E2E_POP": "pop-4711", "E2E_WIFI": "wifi-secret-0815"]
         return try await launch.run()
     }

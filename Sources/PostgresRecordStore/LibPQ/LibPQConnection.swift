@@ -203,6 +203,7 @@ final class LibPQConnection {
     }
 
     deinit {
-        PQfinish(handle)
+        // Never connected: libpq may not even be loaded.
+        if let handle { PQfinish(handle) }
     }
 }

@@ -25,7 +25,8 @@ struct LoaderLog {
             .flatMap { try String(contentsOf: $0, encoding: .utf8).split(separator: "\n") }
         // "  4711:\tfile=libdbus-1.so.3 [0];  needed by ./ztprov [0]" or "…;  dynamically loaded by …"
         let opened = lines.compactMap { line -> (name: String, later: Bool)? in
-            guard let start = line.range(of: "file="), let end = line.range(of: " [", range: start.upperBound..<line.endIndex)
+            guard let start = line.range(of: "file="),
+                let end = line.range(of: " [", range: start.upperBound..<line.endIndex)
             else { return nil }
             return (String(line[start.upperBound..<end.lowerBound]), line.contains("dynamically loaded by"))
         }
