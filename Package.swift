@@ -19,6 +19,32 @@ let strictSettings: [SwiftSetting] =
 /// build `swift test` uses would otherwise never see the code as it ships.
 let optimisedAsShipped: [SwiftSetting] = [.unsafeFlags(["-O", "-whole-module-optimization", "-num-threads", "2"])]
 
+/// Where libnm's and GLib's headers are (`pkg-config --cflags libnm`). `CLibNM` loads libnm at run time, so
+/// it cannot name the pkg-config package: SwiftPM would then link libnm, and GLib under it, into every command.
+let libnmHeaderSearchPaths: [String] = {
+    #if arch(arm64)
+        let multiarch = "aarch64-linux-gnu"
+    #else
+        let multiarch = "x86_64-linux-gnu"
+    #endif
+    return ["/usr/include/libnm", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
+}()
+
+/// For the Swift targets that see libnm's declarations through `CLibNM`.
+let libnmSwiftSettings: [SwiftSetting] = [.unsafeFlags(libnmHeaderSearchPaths.flatMap { ["-Xcc", "-I\($0)"] })]
+
+/// How `ztprov` is linked to keep start-up and resident memory small (README, Performance: Footprint).
+///
+/// With `--static-swift-stdlib` the executable carries about 55,000 relative relocations (Swift metadata
+/// pointers); lld's packed form (`DT_RELR`, glibc 2.36+) stores them in 10 KB instead of 1.3 MB, all of
+/// which the loader reads at every start. The toolchain's static-link options export every Swift symbol
+/// of ours (`-export-dynamic`); nothing looks them up, yet their 1 MB table is searched and mapped.
+let footprintLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "ztprov",
     platforms: [.macOS(.v15)],
@@ -59,7 +85,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: footprintLinkerSettings
         ),
 
         // MARK: Orchestration: flows, user-facing errors
@@ -158,7 +185,7 @@ let package = Package(
         .target(
             name: "NetworkManager",
             dependencies: ["CLibNM", "Transports", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strictSettings + optimisedAsShipped
+            swiftSettings: strictSettings + optimisedAsShipped + libnmSwiftSettings
         ),
         .target(
             name: "SQLiteRecordStore",
@@ -204,21 +231,20 @@ let package = Package(
             pkgConfig: "bluez",
             providers: [.apt(["libbluetooth-dev"])]
         ),
-        .systemLibrary(
+        // libnm is loaded on first use, so only the commands that join a hotspot map it (and GLib, GObject
+        // and GIO under it): a C target of forwarders, not a link.
+        .target(
             name: "CLibNM",
-            pkgConfig: "libnm",
-            providers: [.apt(["libnm-dev"])]
+            cSettings: [.unsafeFlags(libnmHeaderSearchPaths.map { "-I\($0)" })]
         ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(
-            name: "CLibPQ",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        // libpq is loaded on first use, so only the commands that keep PostgreSQL records map it
+        // (and the Kerberos, LDAP and SASL libraries it needs): a C target of forwarders, not a link.
+        .target(name: "CLibPQ"),
 
         // MARK: Tests
 

@@ -2,7 +2,8 @@
 """Checks ztprov's layering rules on the import lines and API uses of Sources/.
 
 The layers come from the package manifest (`swift package dump-package`), not from a list kept here:
-  - C modules are the system-library targets; each has one owner, the only target that depends on it;
+  - C modules are the system-library targets and the C targets (C sources, no Swift: a library loaded at run time
+    behind forwarders); each has one owner, the only target that depends on it;
   - the crypto door is the owner of COpenSSL;
   - ports are the targets an owner of a C module depends on (other than C modules and the crypto door);
   - protocol cores are the library targets that depend on nothing of ours but the crypto door and other cores;
@@ -73,7 +74,7 @@ def derive_layers(manifest: dict) -> Layers:
     ours = set(targets)
     deps = {name: [d for d in dependency_names(t) if d in ours] for name, t in targets.items()}
     layers = Layers()
-    c_modules = {name for name, t in targets.items() if t["type"] == "system"}
+    c_modules = {name for name, t in targets.items() if t["type"] == "system" or t.get("c_language")}
     for module in sorted(c_modules):
         owners = sorted(name for name in targets if module in deps[name] and targets[name]["type"] != "test")
         if len(owners) != 1:
@@ -83,7 +84,7 @@ def derive_layers(manifest: dict) -> Layers:
     layers.crypto_door = layers.c_owners.get(CRYPTO_LIBRARY)
     libraries = {
         name for name, t in targets.items()
-        if t["type"] == "regular" and not (t.get("path") or "").startswith("Tests/")
+        if t["type"] == "regular" and name not in c_modules and not (t.get("path") or "").startswith("Tests/")
     }
     layers.executables = {name for name, t in targets.items() if t["type"] == "executable"}
     depended_on_by_non_tests = {
@@ -169,7 +170,7 @@ def made_up_manifest() -> dict:
         target("Wire", deps=["Ports"]),
         target("Crypto", deps=["COpenSSL"]),
         target("Helpers", deps=["Ports"]),
-        target("COpenSSL", "system"), target("CRadio", "system"), target("CBus", "system"),
+        target("COpenSSL", "system"), target("CRadio", "system"), dict(target("CBus"), c_language=True),
         target("RadioBus", deps=["Bus", "Ports"]),
         target("FlowsTests", "test", ["Flows", "Helpers"]),
     ]}
@@ -246,7 +247,12 @@ def self_test() -> int:
 def package_manifest(package_directory: pathlib.Path) -> dict:
     dumped = subprocess.run(
         ["swift", "package", "dump-package"], cwd=package_directory, capture_output=True, text=True, check=True)
-    return json.loads(dumped.stdout)
+    manifest = json.loads(dumped.stdout)
+    for target in manifest["targets"]:
+        folder = package_directory / (target.get("path") or f"Sources/{target['name']}")
+        target["c_language"] = (target["type"] == "regular" and any(folder.rglob("*.c"))
+                                and not any(folder.rglob("*.swift")))
+    return manifest
 
 
 def main() -> int:

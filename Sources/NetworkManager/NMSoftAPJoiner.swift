@@ -39,12 +39,15 @@ public actor NMSoftAPJoiner: WiFiJoiner {
     }
 
     public let configuration: Configuration
-    private let executor = GMainContextExecutor(name: "ztprov-libnm")
+    private let executor: GMainContextExecutor
     private var session: NMJoinSession?
     private var isJoining = false
 
-    public init(configuration: Configuration = Configuration()) {
+    /// Loads libnm, so a host without it gets a named error here rather than at the first GLib call.
+    public init(configuration: Configuration = Configuration()) throws(NetworkManagerError) {
+        try LibNMLibrary.load()
         self.configuration = configuration
+        executor = GMainContextExecutor(name: "ztprov-libnm")
     }
 
     /// The libnm thread.

@@ -10,6 +10,8 @@ public enum NetworkManagerError: Error, Sendable, Equatable {
     case busUnavailable(message: String)
     /// The bus is there but NetworkManager is not running on it.
     case notRunning
+    /// libnm, which ztprov loads when it first joins a hotspot, is not installed or cannot be loaded.
+    case libraryUnavailable(message: String)
     /// NetworkManager (polkit) refused an operation, such as `network-control` over SSH as non-root.
     case permissionDenied(operation: String, message: String)
     /// No Wi-Fi device: the named interface does not exist, or (`nil`) the host has none.
@@ -44,7 +46,7 @@ public enum NetworkManagerError: Error, Sendable, Equatable {
 extension NetworkManagerError: WiFiJoinFailure {
     public var joinFailureKind: WiFiJoinFailureKind {
         switch self {
-        case .busUnavailable, .notRunning: .serviceUnavailable
+        case .busUnavailable, .notRunning, .libraryUnavailable: .serviceUnavailable
         case .permissionDenied: .permissionDenied
         case .wifiDeviceNotFound, .notWiFiDevice, .ethernetTestLinkUnavailable, .wifiDisabled, .deviceUnavailable,
             .alreadyJoined:
@@ -73,6 +75,7 @@ extension NetworkManagerError: CustomStringConvertible {
         switch self {
         case .busUnavailable(let message): "cannot reach the system bus: \(message)"
         case .notRunning: "NetworkManager is not running"
+        case .libraryUnavailable(let message): "cannot load NetworkManager's client library libnm: \(message)"
         case .permissionDenied(let operation, let message): "NetworkManager refused \(operation): \(message)"
         case .wifiDeviceNotFound(let interface?): "no network interface named \(interface)"
         case .wifiDeviceNotFound(nil): "NetworkManager knows no Wi-Fi device"

@@ -7,6 +7,7 @@ import Transports
     @Test(arguments: [
         (NetworkManagerError.notRunning, WiFiJoinFailureKind.serviceUnavailable),
         (.busUnavailable(message: "no socket"), .serviceUnavailable),
+        (.libraryUnavailable(message: "libnm.so.0: cannot open shared object file"), .serviceUnavailable),
         (.permissionDenied(operation: "a Wi-Fi scan", message: "not authorized"), .permissionDenied),
         (.wifiDeviceNotFound(interface: "wlan9"), .interfaceUnavailable),
         (.wifiDeviceNotFound(interface: nil), .interfaceUnavailable),

@@ -19,6 +19,9 @@ final class LibPQConnection {
     /// `PQconnectdb`, so a cancelled task (Ctrl-C, SIGTERM) stops waiting within ``pollSliceMilliseconds`` even
     /// when the URL's `connect_timeout=0` asks libpq to wait forever.
     func connect(url: String, connectTimeout: Duration) throws(RecordStoreError) {
+        if let failure = CLibPQ_load() {
+            throw RecordStoreError(.unavailable, "cannot load libpq (install libpq5): \(String(cString: failure))")
+        }
         // With expand_dbname the URL's own settings override the ones listed before it.
         let settings = [
             ("connect_timeout", String(max(2, connectTimeout.components.seconds))), ("application_name", "ztprov"),
@@ -200,6 +203,7 @@ final class LibPQConnection {
     }
 
     deinit {
-        PQfinish(handle)
+        // Never connected: libpq may not even be loaded.
+        if let handle { PQfinish(handle) }
     }
 }

@@ -6,7 +6,7 @@ public import Transports
 /// on its previous network, whatever happens in between.
 ///
 /// ```swift
-/// let provisioner = SoftAPProvisioner(joiner: NMSoftAPJoiner()) { network, device in
+/// let provisioner = SoftAPProvisioner(joiner: try NMSoftAPJoiner()) { network, device in
 ///     HTTPProtocommTransport(device: device, interface: network.interfaceName)
 /// }
 /// let outcome = try await provisioner.run(request, deadline: .now + .seconds(120)) { print($0) }

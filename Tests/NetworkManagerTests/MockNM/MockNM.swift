@@ -27,8 +27,8 @@ enum MockNM {
         ["interface": interface, "step_ms": 30].merging(overrides) { $1 }
     }
 
-    static func joiner(_ mock: NMSoftAPMock) -> NMSoftAPJoiner {
-        NMSoftAPJoiner(configuration: .init(busAddress: mock.bus.address))
+    static func joiner(_ mock: NMSoftAPMock) throws -> NMSoftAPJoiner {
+        try NMSoftAPJoiner(configuration: .init(busAddress: mock.bus.address))
     }
 
     /// The host as it was before the join: the previous connection active again and no ztprov profile.

@@ -95,7 +95,7 @@ struct MockNMFailureTests {
     /// even when a loaded machine wakes this test's poll late.
     @Test func restoresWhenTheJoinIsCancelledMidActivation() async throws {
         try await NMSoftAPMock.with(MockNM.parameters(["step_ms": 1500])) { mock in
-            let joiner = MockNM.joiner(mock)
+            let joiner = try MockNM.joiner(mock)
             let join = Task { try await joiner.join(MockNM.request(activation: .seconds(60), restore: .seconds(60))) }
             while try !mock.state().activationStarted { try await Task.sleep(for: .milliseconds(10)) }
             join.cancel()
@@ -149,7 +149,7 @@ struct MockNMFailureTests {
 
     @Test func namesAMissingInterface() async throws {
         try await NMSoftAPMock.with(MockNM.parameters()) { mock in
-            let joiner = NMSoftAPJoiner(configuration: .init(interfaceName: "wlan9", busAddress: mock.bus.address))
+            let joiner = try NMSoftAPJoiner(configuration: .init(interfaceName: "wlan9", busAddress: mock.bus.address))
             await #expect(throws: NetworkManagerError.wifiDeviceNotFound(interface: "wlan9")) {
                 try await joiner.join(MockNM.request())
             }
@@ -163,12 +163,12 @@ struct MockNMServiceTests {
     @Test func reportsNetworkManagerNotRunning() async throws {
         let bus = try await PrivateSystemBus.start()
         defer { bus.stop() }
-        let joiner = NMSoftAPJoiner(configuration: .init(busAddress: bus.address))
+        let joiner = try NMSoftAPJoiner(configuration: .init(busAddress: bus.address))
         await #expect(throws: NetworkManagerError.notRunning) { try await joiner.join(MockNM.request()) }
     }
 
     @Test func reportsAnUnreachableBus() async throws {
-        let joiner = NMSoftAPJoiner(configuration: .init(busAddress: "unix:path=/nonexistent/ztprov/bus_socket"))
+        let joiner = try NMSoftAPJoiner(configuration: .init(busAddress: "unix:path=/nonexistent/ztprov/bus_socket"))
         let error = await #expect(throws: NetworkManagerError.self) { try await joiner.join(MockNM.request()) }
         #expect(error?.joinFailureKind == .serviceUnavailable)
     }

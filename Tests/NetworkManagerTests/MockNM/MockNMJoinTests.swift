@@ -12,7 +12,7 @@ import Transports
 struct MockNMJoinTests {
     @Test func joinsWithTheRightPassphraseAndRestoresThePreviousConnection() async throws {
         try await NMSoftAPMock.with(MockNM.parameters()) { mock in
-            let joiner = MockNM.joiner(mock)
+            let joiner = try MockNM.joiner(mock)
             let network = try await joiner.join(MockNM.request())
             #expect(
                 network
@@ -30,7 +30,7 @@ struct MockNMJoinTests {
 
     @Test func sendsTheProfileAndOptionsToAddAndActivateConnection2() async throws {
         try await NMSoftAPMock.with(MockNM.parameters()) { mock in
-            let joiner = MockNM.joiner(mock)
+            let joiner = try MockNM.joiner(mock)
             try await joiner.withJoinedNetwork(MockNM.request()) { _ in }
             let arguments = try #require(try mock.state().arguments(of: "AddAndActivateConnection2"))
             let profile = try #require(arguments[0])
@@ -108,7 +108,7 @@ struct MockNMJoinTests {
 
     @Test func refusesASecondJoinWhileJoined() async throws {
         try await NMSoftAPMock.with(MockNM.parameters()) { mock in
-            let joiner = MockNM.joiner(mock)
+            let joiner = try MockNM.joiner(mock)
             try await joiner.withJoinedNetwork(MockNM.request()) { _ in
                 await #expect(throws: NetworkManagerError.alreadyJoined(interface: MockNM.interface)) {
                     try await joiner.join(MockNM.request())

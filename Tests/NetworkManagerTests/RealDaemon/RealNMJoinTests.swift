@@ -10,7 +10,7 @@ import Transports
 struct RealNMJoinTests {
     @Test func joinsOverDHCPWithAVolatileNeverDefaultProfileThatLeavingRemoves() async throws {
         try await RealNMLab.with(dhcp: true) { lab in
-            let joiner = RealNM.joiner(lab)
+            let joiner = try RealNM.joiner(lab)
             let network = try await joiner.join(RealNM.request())
             let address = try #require(network.localAddress)
             #expect(network.interfaceName == lab.topology.interface)
@@ -31,7 +31,7 @@ struct RealNMJoinTests {
     @Test func leavingReactivatesThePreviousConnection() async throws {
         try await RealNMLab.with(dhcp: true) { lab in
             try await lab.activateStaticProfile(named: RealNM.previousID, address: RealNM.previousAddress)
-            let joiner = RealNM.joiner(lab)
+            let joiner = try RealNM.joiner(lab)
             let network = try await joiner.join(RealNM.request())
             let joined = try await lab.state()
             #expect(joined.activatedIDs == [RealNM.profileID])
@@ -74,8 +74,8 @@ enum RealNM {
         "starts the real NetworkManager in network namespaces: run as root with ZTPROV_REAL_NM=1 "
         + "(needs network-manager, dnsmasq-base, iproute2, dbus, python3-dbus)"
 
-    static func joiner(_ lab: RealNMLab) -> NMSoftAPJoiner {
-        NMSoftAPJoiner(
+    static func joiner(_ lab: RealNMLab) throws -> NMSoftAPJoiner {
+        try NMSoftAPJoiner(
             configuration: .init(
                 interfaceName: lab.topology.interface, busAddress: lab.topology.busAddress, link: .ethernetForTesting))
     }

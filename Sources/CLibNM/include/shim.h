@@ -1,8 +1,15 @@
 // libnm (with GLib, GObject and GIO underneath), plus inline stand-ins for the macros Swift cannot import.
+// libnm is loaded on first use (LibNMLoader.c), not linked: only `softap`, `doctor` and `batch` talk to
+// NetworkManager, and GLib, GObject and GIO come with it.
 #ifndef ZTPROV_CLIBNM_SHIM_H
 #define ZTPROV_CLIBNM_SHIM_H
 
 #include <NetworkManager.h>
+
+/// Loads libnm if it is not loaded yet. Returns NULL once it is loaded, or why it cannot be (the text
+/// stays valid for the life of the process). Call it before the first libnm or GLib function: one called
+/// while the library cannot be loaded ends the process.
+const char *CLibNM_load(void);
 
 /// `g_signal_connect` is a macro over `g_signal_connect_data`; this keeps the call sites short.
 static inline gulong CLibNM_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
