@@ -311,7 +311,7 @@ let package = Package(
         .testTarget(
             name: "NetworkManagerTests",
             dependencies: ["NetworkManager", "CLibNM", "Transports", "TestSupport"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings + libnmSwiftSettings
         ),
         .testTarget(
             name: "ProvisioningTests",
