@@ -103,6 +103,7 @@ struct BatchCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        try wifi.requireNetwork()
         if path == .softap, wifi.ssid == nil { throw ValidationError("Pass --ssid with the network units join.") }
         if path == .ble, wifiInterfaces != nil { throw ValidationError("--wifi-interfaces needs --path softap.") }
         if path == .softap, adapters != nil { throw ValidationError("--adapters needs --path ble.") }
