@@ -77,9 +77,9 @@ import Testing
             }
         }
         #expect(throws: ThreadDatasetError.notHex(position: 2)) {
-            try ThreadDataset(hexText: Self.text("0e") + [0] + Self.text("08"))
+            try ThreadDataset(hexText: Self.text("0e") + [0] + Self.text("0"))
         }
-        #expect(throws: ThreadDatasetError.notHex(position: 0)) { try ThreadDataset(hexText: Self.text("0x0e08")) }
+        #expect(throws: ThreadDatasetError.notHex(position: 1)) { try ThreadDataset(hexText: Self.text("0x0e08")) }
     }
 
     @Test func errorsNeverQuoteTheContent() {
