@@ -77,6 +77,7 @@ struct BLEProtocommThreadEndToEndTests {
 
     static let attaching = "24:0A:C4:00:71:01"
     static let wifiOnly = "24:0A:C4:00:71:02"
+    static let listedForPeople = "24:0A:C4:00:71:03"
 
     /// Security 2, a Thread scan of five networks paged four at a time, the dataset as given, and the
     /// attach the device reports; then the refusals between Wi-Fi and Thread devices, before anything is sent.
@@ -88,6 +89,7 @@ struct BLEProtocommThreadEndToEndTests {
                     Self.device(Self.attaching, thread: ["thread_networks": .array(networks)], security: 2),
                     BLEProtocommEndToEndTests.device(
                         Self.wifiOnly, protocomm: ["security": 0, "proto_ver_style": "netprov-v1.2"]),
+                    Self.device(Self.listedForPeople, thread: ["thread_networks": .array(networks)]),
                 ]
             ]
         ]
@@ -124,6 +126,23 @@ struct BLEProtocommThreadEndToEndTests {
             #expect(pages == [4, 1], "\(record)")
             #expect(BLEProtocommEndToEndTests.events(record, "thread_get_status").count >= 2)
             try await Self.expectCleanAndSilent(outcome, h)
+
+            var human = try ZTProvProcess.launch([
+                "ble", "--protocol", "protocomm", "--device", Self.listedForPeople, "--thread-dataset-file", path,
+                "--list-networks",
+            ])
+            human.environment = h.toolEnvironment
+            human.networkNamespace = h.topology.hostNetns
+            human.deadline = .seconds(90)
+            let table = try await human.run()
+            #expect(table.exitStatus == 0, "\(table)")
+            let rows = table.standardOutput.split(separator: "\n").map(String.init)
+            #expect(
+                rows.first { $0.hasPrefix("NETWORK") }
+                    == "NETWORK        EXT PAN ID        PAN ID  CHANNEL  RSSI     LQI")
+            #expect(rows.contains("OpenThread-zt  dead00beef00cafe  0x1234  11       -40 dBm  200"), "\(rows)")
+            #expect(rows.contains { $0.contains("attached to the Thread network OpenThread-zt") }, "\(table)")
+            try await Self.expectCleanAndSilent(table, h)
 
             let wiFiToThread = try await Self.ble(
                 h, ["--device", Self.wifiOnly, "--thread-dataset-file", path]

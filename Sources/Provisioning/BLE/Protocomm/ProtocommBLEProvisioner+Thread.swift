@@ -1,4 +1,4 @@
-public import CryptoPrimitives
+import CryptoPrimitives
 public import Protocomm
 public import Transports
 
