@@ -8,7 +8,7 @@ enum PostgresAttemptsTable {
     static let columns = [
         "batch_id", "station", "adapter", "device_key", "address", "device_id", "path", "security", "attempt",
         "is_final", "code", "message", "started_at", "finished_at", "steps", "firmware_blufi", "firmware_protocomm",
-        "firmware_device",
+        "firmware_device", "protocol",
     ]
 
     /// The instant whose microseconds since the epoch are parameter `index`.
@@ -26,12 +26,16 @@ enum PostgresAttemptsTable {
             }
         }.joined(separator: ", ") + ")"
 
-    static let select = """
-        SELECT \(columns.map(selected).joined(separator: ", ")) FROM attempts
-        WHERE ($1::bigint IS NULL OR started_at >= \(fromMicroseconds(1)))
-          AND ($2::text IS NULL OR station = $2::text)
-        ORDER BY started_at, id
-        """
+    /// A database of schema version 1, opened for reading, has no `protocol` column: it reads as NULL.
+    static func select(hasProtocolColumn: Bool) -> String {
+        let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : Self.selected($0) }
+        return """
+            SELECT \(selected.joined(separator: ", ")) FROM attempts
+            WHERE ($1::bigint IS NULL OR started_at >= \(fromMicroseconds(1)))
+              AND ($2::text IS NULL OR station = $2::text)
+            ORDER BY started_at, id
+            """
+    }
 
     static let provisionedKeys = """
         SELECT DISTINCT device_key FROM attempts
@@ -44,7 +48,7 @@ enum PostgresAttemptsTable {
             record.path.rawValue, record.security, String(record.attempt), record.isFinal ? "true" : "false",
             record.code, record.message, String(microseconds(record.startedAt)),
             String(microseconds(record.finishedAt)), try RecordedStep.jsonText(record.steps), record.firmware.bluFi,
-            record.firmware.protocomm, record.firmware.device,
+            record.firmware.protocomm, record.firmware.device, record.provisioningProtocol,
         ]
     }
 
@@ -58,7 +62,8 @@ enum PostgresAttemptsTable {
             address: row[4], deviceID: row[5], path: path, security: row[7], attempt: attempt, isFinal: row[9] == "t",
             code: row[10] ?? "", message: row[11], startedAt: date(microseconds: started),
             finishedAt: date(microseconds: finished), steps: try RecordedStep.steps(jsonText: steps),
-            firmware: FirmwareVersions(bluFi: row[15], protocomm: row[16], device: row[17]))
+            firmware: FirmwareVersions(bluFi: row[15], protocomm: row[16], device: row[17]),
+            provisioningProtocol: row[18])
     }
 
     static func microseconds(_ date: Date) -> Int64 {

@@ -13,8 +13,8 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
     public nonisolated let location: RecordStoreLocation
     private let executor: RecordStoreQueueExecutor
     private let connection: LibPQConnection
-    /// Whether the database holds ztprov's tables; a read-only store of an empty database has none.
-    private let hasTables: Bool
+    /// What the database holds; a writer brings it to the current version, a reader takes it as found.
+    private let layout: PostgresSchema.Layout
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -28,7 +28,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
         self.location = location
         executor = RecordStoreQueueExecutor(label: "ztprov.postgres")
         connection = LibPQConnection()
-        hasTables = true
+        layout = .version(PostgresSchema.version)
         try redacting { () throws(RecordStoreError) in
             try connection.connect(url: url, connectTimeout: connectTimeout)
             try prepareSchema()
@@ -45,7 +45,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
         executor = RecordStoreQueueExecutor(label: "ztprov.postgres")
         let connection = LibPQConnection()
         self.connection = connection
-        hasTables = try Self.redacting(at: location) { () throws(RecordStoreError) in
+        layout = try Self.redacting(at: location) { () throws(RecordStoreError) in
             try connection.connect(url: url, connectTimeout: connectTimeout)
             try connection.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
             try connection.execute("SET lock_timeout = \(Self.readLockTimeout.components.seconds * 1000)")
@@ -55,7 +55,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
             let version =
                 hasSchemaTable ? try connection.execute("SELECT max(version) FROM ztprov_schema").first?[0] ?? nil : nil
             let recorded = hasSchemaTable ? Int(version ?? "") ?? -1 : nil
-            return try !PostgresSchema.assess(hasAttempts: tables.first?[0] == "t", recordedVersion: recorded)
+            return try PostgresSchema.assess(hasAttempts: tables.first?[0] == "t", recordedVersion: recorded)
         }
     }
 
@@ -88,18 +88,19 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
     }
 
     public func records(matching query: RecordQuery) throws(RecordStoreError) -> [ProvisioningRecord] {
-        guard hasTables else { return [] }
+        guard layout != .empty else { return [] }
         let since = query.since.map { String(PostgresAttemptsTable.microseconds($0)) }
         let rows = try redacting { () throws(RecordStoreError) in
-            try connection.execute(PostgresAttemptsTable.select, [since, query.station])
+            try connection.execute(
+                PostgresAttemptsTable.select(hasProtocolColumn: layout.hasProtocolColumn), [since, query.station])
         }
         var records: [ProvisioningRecord] = []
         for row in rows { records.append(try PostgresAttemptsTable.record(row)) }
         return records
     }
 
-    /// Creates the tables in an empty database or checks existing ones, under an advisory lock so
-    /// stations starting at once do not both create them.
+    /// Creates the tables in an empty database, migrates older ones or checks them, under an advisory
+    /// lock so stations starting at once do not both create or migrate them.
     private func prepareSchema() throws(RecordStoreError) {
         try connection.execute("BEGIN")
         do {
@@ -111,8 +112,11 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
                 hasSchemaTable ? try connection.execute("SELECT max(version) FROM ztprov_schema").first?[0] ?? nil : nil
             let hasAttempts = tables.first?[0] == "t"
             let recorded = hasSchemaTable ? Int(version ?? "") ?? -1 : nil
-            if try PostgresSchema.assess(hasAttempts: hasAttempts, recordedVersion: recorded) {
+            switch try PostgresSchema.assess(hasAttempts: hasAttempts, recordedVersion: recorded) {
+            case .empty:
                 for statement in PostgresSchema.creation { try connection.execute(statement) }
+            case .version(let found):
+                for statement in PostgresSchema.migrations[found] ?? [] { try connection.execute(statement) }
             }
             try connection.execute("COMMIT")
         } catch {

@@ -1,10 +1,11 @@
 import Records
 
-/// The database's layout, version 1: the same `attempts` table as the SQLite file (timestamps as
-/// `timestamptz`, steps as `jsonb`) and a one-row `ztprov_schema` table holding the version.
+/// The database's layout, version 2: the same `attempts` table as the SQLite file (timestamps as
+/// `timestamptz`, steps as `jsonb`) and a one-row `ztprov_schema` table holding the version. An older
+/// version is brought up to date by the first station that writes to it; readers take it as it is.
 enum PostgresSchema {
     /// The schema this build writes and reads.
-    static let version = 1
+    static let version = 2
     /// The advisory lock that keeps stations starting at once from creating the tables twice.
     static let setupLock = "7a747072"
 
@@ -31,23 +32,40 @@ enum PostgresSchema {
             steps jsonb NOT NULL,
             firmware_blufi text,
             firmware_protocomm text,
-            firmware_device text
+            firmware_device text,
+            protocol text
         )
         """,
         "CREATE INDEX attempts_device_key ON attempts (device_key)",
         "CREATE INDEX attempts_started_at ON attempts (started_at)",
     ]
 
-    /// Whether the tables need creating, judged from which exist and the recorded version.
-    static func assess(hasAttempts: Bool, recordedVersion: Int?) throws(RecordStoreError) -> Bool {
+    /// The statements that take version N (the key) to the current one. Version 2 added `protocol`.
+    static let migrations: [Int: [String]] = [
+        1: ["ALTER TABLE attempts ADD COLUMN protocol text", "UPDATE ztprov_schema SET version = \(version)"]
+    ]
+
+    /// What the database holds.
+    enum Layout: Equatable {
+        /// No tables yet.
+        case empty
+        /// ztprov's tables at `version`, this build's or an older one it can read and migrate.
+        case version(Int)
+
+        /// Whether rows have the `protocol` column.
+        var hasProtocolColumn: Bool { self == .version(PostgresSchema.version) }
+    }
+
+    /// The layout, judged from which tables exist and the recorded version.
+    static func assess(hasAttempts: Bool, recordedVersion: Int?) throws(RecordStoreError) -> Layout {
         switch recordedVersion {
-        case nil where !hasAttempts: return true
+        case nil where !hasAttempts: return .empty
         case nil:
             throw RecordStoreError(.incompatibleSchema, "the database has an attempts table that ztprov did not create")
-        case let found? where found != version:
+        case let found? where found != version && migrations[found] == nil:
             throw RecordStoreError(
                 .incompatibleSchema, "the records schema is version \(found); this ztprov reads version \(version)")
-        default: return false
+        case let found?: return .version(found)
         }
     }
 }

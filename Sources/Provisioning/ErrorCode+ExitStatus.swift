@@ -5,7 +5,7 @@ extension ErrorCode {
         case .invalidOption, .improvNotSupported, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid,
             .recordsInvalidLocation,
             .batchBadInput, .softAPInvalidSSID,
-            .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .softAPCredentialsMissing:
+            .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .softAPCredentialsMissing, .threadInvalidDataset:
             .usage
         case .kernelBluetoothMissing, .permissionDenied, .hostRadioBlocked, .bluetoothdAbsent, .noBluetoothAdapter,
             .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked,
@@ -28,13 +28,13 @@ extension ErrorCode {
         case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiJoinTimeout,
             .bluFiWiFiScanFailed, .improvWiFiUnableToConnect, .softAPWiFiWrongPassword, .softAPWiFiNotFound,
             .softAPWiFiJoinFailed,
-            .softAPConfigRejected:
+            .softAPConfigRejected, .threadDatasetRejected, .threadNetworkNotFound, .threadAttachFailed:
             .wifiJoinFailed
         case .bluFiUnusableDeviceID, .lanBadReply, .handoffNoToken, .handoffNoInfo, .handoffNotConfirmed,
             .handoffServerMismatch, .handoffRejected, .handoffTargetIsHub, .scHTTPError, .scBadResponse:
             .handoffFailed
         case .timeout, .improvAuthorizationTimeout, .softAPJoinTimeout, .softAPDeviceTimeout, .softAPWiFiConnectTimeout,
-            .scTimeout:
+            .scTimeout, .threadAttachTimeout:
             .timeout
         case .batchIncomplete:
             .batchIncomplete

@@ -84,6 +84,12 @@ extension ErrorCode {
         case .improvWiFiUnableToConnect: "Check the Wi-Fi password and that the 2.4 GHz network reaches the device."
         case .bluFiWiFiScanFailed: "Run again; the device could not scan while busy."
         case .softAPConfigRejected: "Check the SSID and password lengths; the device refused the settings."
+        case .threadInvalidDataset:
+            "Put the hex line of `ot-ctl dataset active -x` (from the border router) alone in the dataset file."
+        case .threadDatasetRejected: "Export the active dataset from the border router again and run again."
+        case .threadNetworkNotFound: "Check the border router is up and the device is in range of the Thread network."
+        case .threadAttachFailed: "Put the device back in provisioning mode and run again."
+        case .threadAttachTimeout: "Move the device closer to a Thread router, or give a longer --timeout."
         case .bluFiUnusableDeviceID: "The firmware sent an unusable device ID; give --device-id to `ztprov handoff`."
         case .lanBadReply: "Check the device's firmware version; run again with --verbose."
         case .handoffNoToken: "Check the device is not already bound to another area; reset it and run again."

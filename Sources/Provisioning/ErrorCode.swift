@@ -24,6 +24,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case softAPInvalidPassphrase = "softap.invalid-passphrase"
     case softAPInvalidHotspotPassword = "softap.invalid-hotspot-password"
     case softAPCredentialsMissing = "softap.credentials-missing"
+    /// The `--thread-dataset-file` is not a dataset: not hex, odd, too long, or TLVs that break.
+    case threadInvalidDataset = "thread.invalid-dataset"
 
     // MARK: Host preconditions (3)
     case kernelBluetoothMissing = "host.no-kernel-bluetooth"
@@ -115,6 +117,14 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case softAPWiFiJoinFailed = "softap.wifi-join-failed"
     case softAPConfigRejected = "softap.config-rejected"
 
+    // MARK: The device could not attach to the Thread network (7)
+    /// The device found the dataset invalid (OpenThread could not parse it) or refused to store it.
+    case threadDatasetRejected = "thread.dataset-rejected"
+    /// No Thread network answered the device with the dataset's parameters.
+    case threadNetworkNotFound = "thread.network-not-found"
+    /// The device reported another failure (detached, an unknown state) or refused to apply the dataset.
+    case threadAttachFailed = "thread.attach-failed"
+
     // MARK: Hand-off failed or not confirmed (8)
     /// The device ID sent over BluFi is not the 12 hex digits the LAN protocol needs.
     case bluFiUnusableDeviceID = "blufi.unusable-device-id"
@@ -135,6 +145,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case softAPJoinTimeout = "softap.join-timeout"
     case softAPDeviceTimeout = "softap.device-timeout"
     case softAPWiFiConnectTimeout = "softap.wifi-connect-timeout"
+    /// The device was still attaching when the attach limit or the run's time ran out.
+    case threadAttachTimeout = "thread.attach-timeout"
     case scTimeout = "sc.timeout"
 
     // MARK: Batch verdict (10) and interruption (130)

@@ -34,6 +34,8 @@ public struct ProvisioningRecord: Sendable, Equatable, Codable {
     /// How long each step took, in the order they ran.
     public var steps: [RecordedStep]
     public var firmware: FirmwareVersions
+    /// The protocol that ran (`blufi`, `protocomm`, `improv`); nil in records written before it was kept.
+    public var provisioningProtocol: String?
 
     /// The code a successful attempt records.
     public static let successCode = "ok"
@@ -45,7 +47,7 @@ public struct ProvisioningRecord: Sendable, Equatable, Codable {
         batchID: String, station: String, adapter: String, deviceKey: String, address: String? = nil,
         deviceID: String? = nil, path: ProvisioningPath, security: String? = nil, attempt: Int, isFinal: Bool,
         code: String, message: String? = nil, startedAt: Date, finishedAt: Date, steps: [RecordedStep] = [],
-        firmware: FirmwareVersions = FirmwareVersions()
+        firmware: FirmwareVersions = FirmwareVersions(), provisioningProtocol: String? = nil
     ) {
         self.batchID = batchID
         self.station = station
@@ -63,5 +65,6 @@ public struct ProvisioningRecord: Sendable, Equatable, Codable {
         self.finishedAt = finishedAt
         self.steps = steps
         self.firmware = firmware
+        self.provisioningProtocol = provisioningProtocol
     }
 }

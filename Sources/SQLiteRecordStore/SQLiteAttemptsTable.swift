@@ -6,18 +6,22 @@ enum SQLiteAttemptsTable {
     static let columns = [
         "batch_id", "station", "adapter", "device_key", "address", "device_id", "path", "security", "attempt",
         "is_final", "code", "message", "started_at", "finished_at", "steps", "firmware_blufi", "firmware_protocomm",
-        "firmware_device",
+        "firmware_device", "protocol",
     ]
 
     static let insert =
         "INSERT INTO attempts (\(columns.joined(separator: ", "))) VALUES ("
         + (1...columns.count).map { "?\($0)" }.joined(separator: ", ") + ")"
 
-    static let select = """
-        SELECT \(columns.joined(separator: ", ")) FROM attempts
-        WHERE (?1 IS NULL OR started_at >= ?1) AND (?2 IS NULL OR station = ?2)
-        ORDER BY started_at, id
-        """
+    /// A file of schema version 1, opened for reading, has no `protocol` column: it reads as NULL.
+    static func select(hasProtocolColumn: Bool) -> String {
+        let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : $0 }
+        return """
+            SELECT \(selected.joined(separator: ", ")) FROM attempts
+            WHERE (?1 IS NULL OR started_at >= ?1) AND (?2 IS NULL OR station = ?2)
+            ORDER BY started_at, id
+            """
+    }
 
     /// The keys are bound as one JSON array, so a batch of any size is one statement.
     static let provisionedKeys = """
@@ -33,7 +37,7 @@ enum SQLiteAttemptsTable {
             .text(record.code), SQLiteValue(record.message), .integer(microseconds(record.startedAt)),
             .integer(microseconds(record.finishedAt)), .text(try RecordedStep.jsonText(record.steps)),
             SQLiteValue(record.firmware.bluFi), SQLiteValue(record.firmware.protocomm),
-            SQLiteValue(record.firmware.device),
+            SQLiteValue(record.firmware.device), SQLiteValue(record.provisioningProtocol),
         ]
     }
 
@@ -48,7 +52,8 @@ enum SQLiteAttemptsTable {
             security: row[7].text, attempt: Int(attempt), isFinal: isFinal != 0, code: row[10].text ?? "",
             message: row[11].text, startedAt: date(microseconds: started), finishedAt: date(microseconds: finished),
             steps: try RecordedStep.steps(jsonText: steps),
-            firmware: FirmwareVersions(bluFi: row[15].text, protocomm: row[16].text, device: row[17].text))
+            firmware: FirmwareVersions(bluFi: row[15].text, protocomm: row[16].text, device: row[17].text),
+            provisioningProtocol: row[18].text)
     }
 
     static func microseconds(_ date: Date) -> Int64 {

@@ -48,15 +48,15 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
         self.path = path
         executor = RecordStoreQueueExecutor(label: "ztprov.sqlite.read")
         try database.open(path: path, busyTimeout: Self.readBusyTimeout, readOnly: true)
-        isEmpty = try Self.assess(database)
+        layout = try Self.assess(database)
     }
 
     /// A reader's bound on lock waits: in WAL mode readers need none, so a wait means a writer in
     /// another journal mode or a stuck process, and the report fails rather than hang.
     public static let readBusyTimeout: Duration = .milliseconds(200)
 
-    /// True when the file has no schema yet (opened for reading): it holds no records.
-    private var isEmpty = false
+    /// The schema found when opened for reading; a writer brings the file to the current version.
+    private var layout = SQLiteSchema.Layout.version(SQLiteSchema.version)
 
     public func append(_ record: ProvisioningRecord) throws(RecordStoreError) {
         let statement = try database.prepare(SQLiteAttemptsTable.insert)
@@ -72,8 +72,8 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
     }
 
     public func records(matching query: RecordQuery) throws(RecordStoreError) -> [ProvisioningRecord] {
-        guard !isEmpty else { return [] }
-        let statement = try database.prepare(SQLiteAttemptsTable.select)
+        guard layout != .empty else { return [] }
+        let statement = try database.prepare(SQLiteAttemptsTable.select(hasProtocolColumn: layout.hasProtocolColumn))
         try statement.bind([
             query.since.map { .integer(SQLiteAttemptsTable.microseconds($0)) } ?? .null, SQLiteValue(query.station),
         ])
@@ -92,12 +92,12 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
         }
     }
 
-    /// True when the file is empty and needs the schema; throws for a file that is not ours or newer.
-    private func assessSchema() throws(RecordStoreError) -> Bool {
+    /// What the file holds; throws for a file that is not ours or newer.
+    private func assessSchema() throws(RecordStoreError) -> SQLiteSchema.Layout {
         try Self.assess(database)
     }
 
-    private static func assess(_ database: SQLiteDatabase) throws(RecordStoreError) -> Bool {
+    private static func assess(_ database: SQLiteDatabase) throws(RecordStoreError) -> SQLiteSchema.Layout {
         func integer(_ sql: String) throws(RecordStoreError) -> Int64 {
             try database.prepare(sql).step()?.first?.integer ?? -1
         }
@@ -106,13 +106,16 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
             hasTables: integer("SELECT count(*) FROM sqlite_master") > 0)
     }
 
-    /// Creates version 1 in an empty file or checks an existing one, in one write transaction so two
-    /// processes opening a new file at once do not both create it.
+    /// Creates the schema in an empty file, migrates an older one or checks it, in one write transaction
+    /// so two processes opening a file at once do not both create or migrate it.
     private func prepareSchema() throws(RecordStoreError) {
         try database.execute("BEGIN IMMEDIATE")
         do {
-            if try assessSchema() {
+            switch try assessSchema() {
+            case .empty:
                 for statement in SQLiteSchema.creation { try database.execute(statement) }
+            case .version(let found):
+                for statement in SQLiteSchema.migrations[found] ?? [] { try database.execute(statement) }
             }
             try database.execute("COMMIT")
         } catch {

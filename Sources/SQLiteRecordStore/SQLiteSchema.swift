@@ -1,16 +1,17 @@
 import Records
 
-/// The file's layout, version 1: one `attempts` table with a column per record field.
+/// The file's layout, version 2: one `attempts` table with a column per record field.
 ///
 /// `application_id` marks the file as ztprov's and `user_version` holds the schema version, so a
-/// newer ztprov's file or somebody else's database is refused rather than written into.
+/// newer ztprov's file or somebody else's database is refused rather than written into. An older
+/// version is brought up to date by the first store that writes to it; readers take it as it is.
 enum SQLiteSchema {
     /// The schema this build writes and reads.
-    static let version: Int64 = 1
+    static let version: Int64 = 2
     /// "ztpr" as a big-endian integer.
     static let applicationID: Int64 = 0x7A74_7072
 
-    /// The statements that create version 1 in an empty file.
+    /// The statements that create the current version in an empty file.
     static let creation = [
         """
         CREATE TABLE attempts (
@@ -32,7 +33,8 @@ enum SQLiteSchema {
             steps TEXT NOT NULL, -- JSON: [{"milliseconds": 412, "name": "connect"}, ...]
             firmware_blufi TEXT,
             firmware_protocomm TEXT,
-            firmware_device TEXT
+            firmware_device TEXT,
+            protocol TEXT
         )
         """,
         "CREATE INDEX attempts_device_key ON attempts (device_key)",
@@ -41,17 +43,32 @@ enum SQLiteSchema {
         "PRAGMA user_version = \(version)",
     ]
 
-    /// What to do with a file, judged from its header fields and whether it has any table yet.
-    static func assess(applicationID: Int64, userVersion: Int64, hasTables: Bool) throws(RecordStoreError) -> Bool {
-        if applicationID == 0, userVersion == 0, !hasTables { return true }
+    /// The statements that take version N (the key) to the current one. Version 2 added `protocol`.
+    static let migrations: [Int64: [String]] = [
+        1: ["ALTER TABLE attempts ADD COLUMN protocol TEXT", "PRAGMA user_version = \(version)"]
+    ]
+
+    /// What a file holds, judged from its header fields and whether it has any table yet.
+    enum Layout: Equatable {
+        /// No schema yet.
+        case empty
+        /// ztprov's schema at `version`, this build's or an older one it can read and migrate.
+        case version(Int64)
+
+        /// Whether rows have the `protocol` column.
+        var hasProtocolColumn: Bool { self == .version(SQLiteSchema.version) }
+    }
+
+    static func assess(applicationID: Int64, userVersion: Int64, hasTables: Bool) throws(RecordStoreError) -> Layout {
+        if applicationID == 0, userVersion == 0, !hasTables { return .empty }
         guard applicationID == Self.applicationID else {
             throw RecordStoreError(.incompatibleSchema, "the file is an SQLite database that ztprov did not create")
         }
-        guard userVersion == version else {
+        guard userVersion == version || migrations[userVersion] != nil else {
             throw RecordStoreError(
                 .incompatibleSchema,
                 "the records schema is version \(userVersion); this ztprov reads version \(version)")
         }
-        return false
+        return .version(userVersion)
     }
 }

@@ -61,6 +61,22 @@ import Testing
         #expect(throws: (any Error).self) { try BLECommand.parse(["--ssid", "Home"] + arguments) }
     }
 
+    /// A Thread dataset replaces --ssid; Wi-Fi, Improv, BluFi-only and hand-off options do not go with it.
+    @Test func aThreadDatasetStandsInForTheWiFiNetwork() throws {
+        let command = try BLECommand.parse(["--thread-dataset-file", "dataset.hex", "--list-networks"])
+        #expect(command.protocomm.threadDatasetFile == "dataset.hex")
+        #expect(command.protocomm.firstOption == "--thread-dataset-file")
+        for extra in [
+            ["--ssid", "Home"], ["--password-env", "X"], ["--open-network"], ["--bssid", "24:0A:C4:12:34:56"],
+            ["--security", "v2"], ["--mode", "softap"], ["--hostname", "porch"], ["--area-id", "42"],
+            ["--retry-password-file", "pw.txt"], ["--protocol", "blufi"], ["--protocol", "improv"],
+        ] {
+            #expect(throws: (any Error).self, "\(extra)") {
+                try BLECommand.parse(["--thread-dataset-file", "dataset.hex"] + extra)
+            }
+        }
+    }
+
     @Test func aGivenAddressIsTheOnlyScanCriterion() throws {
         let options = try BLEAdapterOptions.parse([])
         #expect(options.filter(address: "24:0a:c4:12:34:56") == BlueZScanFilter(address: "24:0A:C4:12:34:56"))

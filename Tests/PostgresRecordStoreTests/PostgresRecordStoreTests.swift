@@ -30,11 +30,41 @@ struct PostgresRecordStoreTests {
         let server = try PostgresTestServer.required()
         let url = try await server.freshDatabase()
         _ = try await PostgresRecordStore(url: url)
-        try await server.psql(url, "UPDATE ztprov_schema SET version = 2")
+        try await server.psql(url, "UPDATE ztprov_schema SET version = 3")
 
         let error = await #expect(throws: RecordStoreError.self) { try await PostgresRecordStore(url: url) }
         #expect(error?.kind == .incompatibleSchema)
-        #expect(error?.detail.contains("version 2") == true)
+        #expect(error?.detail.contains("version 3") == true)
+    }
+
+    /// A database of schema version 1 (before `protocol`): a reader takes it as it is, the first writer adds
+    /// the column, and the old rows survive with no protocol.
+    @Test func aVersion1DatabaseIsReadAsItIsAndMigratedByTheFirstWriter() async throws {
+        let server = try PostgresTestServer.required()
+        let url = try await server.freshDatabase()
+        try await server.psql(
+            url,
+            """
+            CREATE TABLE ztprov_schema (version integer NOT NULL); INSERT INTO ztprov_schema (version) VALUES (1);
+            CREATE TABLE attempts (id bigserial PRIMARY KEY, batch_id text NOT NULL, station text NOT NULL,
+            adapter text NOT NULL, device_key text NOT NULL, address text, device_id text, path text NOT NULL,
+            security text, attempt integer NOT NULL, is_final boolean NOT NULL, code text NOT NULL, message text,
+            started_at timestamptz NOT NULL, finished_at timestamptz NOT NULL, steps jsonb NOT NULL,
+            firmware_blufi text, firmware_protocomm text, firmware_device text);
+            INSERT INTO attempts (batch_id, station, adapter, device_key, path, attempt, is_final, code, started_at,
+            finished_at, steps) VALUES ('b0', 'line-1', 'hci0', 'lamp-0', 'ble', 1, true, 'ok',
+            '2023-11-14T22:13:20Z', '2023-11-14T22:13:21Z', '[]');
+            """)
+        let old = try await PostgresRecordStore(readingURL: url).records(matching: RecordQuery())
+        #expect(old.map(\.deviceKey) == ["lamp-0"] && old.first?.provisioningProtocol == nil)
+
+        let writer = try await PostgresRecordStore(url: url)
+        try await writer.append(RecordStoreConformance.fullRecord)
+        let all = try await writer.records(matching: RecordQuery())
+        #expect(all.map(\.deviceKey) == ["lamp-0", RecordStoreConformance.fullRecord.deviceKey])
+        #expect(all.last?.provisioningProtocol == "protocomm")
+        let reread = try await PostgresRecordStore(readingURL: url).records(matching: RecordQuery())
+        #expect(reread == all)
     }
 
     @Test func anotherProgramsAttemptsTableIsRefused() async throws {

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct RecordExportTests {
     static let columns = [
-        "batch_id", "station", "adapter", "device_key", "address", "device_id", "path", "security", "attempt",
+        "batch_id", "station", "adapter", "device_key", "address", "device_id", "path", "protocol", "security",
+        "attempt",
         "is_final", "code", "message", "started_at", "finished_at", "duration_ms", "steps", "firmware_blufi",
         "firmware_protocomm", "firmware_device",
     ]
@@ -16,14 +17,14 @@ import Testing
         #expect(text.hasPrefix(Self.columns.joined(separator: ",") + "\r\n"))
         #expect(
             text.hasSuffix(
-                "b1,line-1,hci0,k1,,,ble,,1,true,ok,,2024-05-01T08:00:00.125Z,2024-05-01T08:00:00.625Z,500,,,,\r\n"))
+                "b1,line-1,hci0,k1,,,ble,,,1,true,ok,,2024-05-01T08:00:00.125Z,2024-05-01T08:00:00.625Z,500,,,,\r\n"))
         #expect(text.components(separatedBy: "\r\n").count == 3)
     }
 
     @Test func csvQuotesCommasQuotesAndLineBreaks() {
         let row = RecordExport(.csv).line(RecordStoreConformance.fullRecord)
         #expect(row.contains(",\"ZT-\"\"Lamp\"\", 工厂\n#7\","))
-        #expect(row.contains(",softap,sec2 patch 1,3,true,softap.wrong-pop,"))
+        #expect(row.contains(",softap,protocomm,sec2 patch 1,3,true,softap.wrong-pop,"))
         #expect(row.contains(",4375,join-hotspot=2100;session=87,,v1.1,2.0.3-β\r\n"))
         #expect(row.hasPrefix("batch-2024-05-01,línea-1 ☕,hci1,"))
     }
@@ -40,6 +41,7 @@ import Testing
         #expect(full["is_final"] as? Bool == true)
         #expect(full["attempt"] as? Int == 3)
         #expect(full["firmware_blufi"] is NSNull)
+        #expect(full["protocol"] as? String == "protocomm")
         #expect(full["started_at"] as? String == "2024-05-01T08:00:00.125Z")
         let steps = try #require(full["steps"] as? [[String: Any]])
         #expect(steps.map { $0["name"] as? String } == ["join-hotspot", "session"])

@@ -73,11 +73,49 @@ import Testing
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         _ = try await SQLiteRecordStore(path: path)
-        _ = try PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 2")
+        _ = try PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 3")
 
         let error = await #expect(throws: RecordStoreError.self) { try await SQLiteRecordStore(path: path) }
         #expect(error?.kind == .incompatibleSchema)
-        #expect(error?.detail.contains("version 2") == true)
+        #expect(error?.detail.contains("version 3") == true)
+    }
+
+    /// A file of schema version 1 (before `protocol`): a reader takes it as it is, the first writer adds the
+    /// column, and the old rows survive with no protocol.
+    @Test func aVersion1FileIsReadAsItIsAndMigratedByTheFirstWriter() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/records.sqlite"
+        for sql in [
+            """
+            CREATE TABLE attempts (id INTEGER PRIMARY KEY, batch_id TEXT NOT NULL, station TEXT NOT NULL,
+            adapter TEXT NOT NULL, device_key TEXT NOT NULL, address TEXT, device_id TEXT, path TEXT NOT NULL,
+            security TEXT, attempt INTEGER NOT NULL, is_final INTEGER NOT NULL, code TEXT NOT NULL, message TEXT,
+            started_at INTEGER NOT NULL, finished_at INTEGER NOT NULL, steps TEXT NOT NULL, firmware_blufi TEXT,
+            firmware_protocomm TEXT, firmware_device TEXT)
+            """,
+            """
+            INSERT INTO attempts (batch_id, station, adapter, device_key, path, attempt, is_final, code, started_at,
+            finished_at, steps, firmware_blufi) VALUES ('b0', 'line-1', 'hci0', 'lamp-0', 'ble', 1, 1, 'ok',
+            1700000000000000, 1700000001000000, '[]', 'v1.4')
+            """,
+            "PRAGMA application_id = \(0x7A74_7072)", "PRAGMA user_version = 1",
+        ] {
+            _ = try PythonSQLiteReader.query(path: path, sql: sql)
+        }
+        let old = try await SQLiteRecordStore(readingPath: path).records(matching: RecordQuery())
+        #expect(old.map(\.deviceKey) == ["lamp-0"] && old.first?.provisioningProtocol == nil)
+        #expect(old.first?.firmware.bluFi == "v1.4")
+        #expect(
+            try PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["1"], "a reader writes nothing")
+
+        let writer = try await SQLiteRecordStore(path: path)
+        try await writer.append(RecordStoreConformance.fullRecord)
+        #expect(try PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["2"])
+        let all = try await writer.records(matching: RecordQuery())
+        #expect(all.map(\.deviceKey) == ["lamp-0", RecordStoreConformance.fullRecord.deviceKey])
+        #expect(all.last == RecordStoreConformance.fullRecord)
+        #expect(all.last?.provisioningProtocol == "protocomm")
     }
 
     @Test func anotherProgramsDatabaseIsRefused() async throws {

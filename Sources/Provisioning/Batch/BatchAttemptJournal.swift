@@ -13,6 +13,7 @@ public final class BatchAttemptJournal: Sendable {
         var deviceID: String?
         var security: String?
         var firmware = FirmwareVersions()
+        var provisioningProtocol: String?
     }
 
     private let state = Mutex(State())
@@ -39,6 +40,9 @@ public final class BatchAttemptJournal: Sendable {
     public func learned(deviceID: String) { state.withLock { $0.deviceID = deviceID } }
 
     public func negotiated(security: String) { state.withLock { $0.security = security } }
+
+    /// The protocol the attempt runs (`blufi`, `protocomm`, `improv`).
+    public func ran(protocol name: String) { state.withLock { $0.provisioningProtocol = name } }
 
     /// Merges what the device said about its software into what is known.
     public func learned(firmware: FirmwareVersions) {

@@ -91,10 +91,26 @@ public struct BatchInputParser: Sendable {
         if let transport = payload.transport, transport.lowercased() != path.rawValue {
             throw bad("the QR payload is for \(transport), this batch runs \(path.rawValue)")
         }
+        if path == .ble, payload.transport?.lowercased() == "ble" { return try protocommUnit(line) }
         let pop = payload.pop.flatMap { $0.isEmpty ? nil : Secret($0) }
         return path == .ble
             ? BatchDevice(name: name, proofOfPossession: pop, line: lineNumber)
             : BatchDevice(hotspotSSID: name, proofOfPossession: pop, line: lineNumber)
+    }
+
+    /// A payload with `"transport":"ble"` comes from ESP provisioning firmware: the unit runs protocomm
+    /// over BLE with the payload's security, username and PoP.
+    private func protocommUnit(_ line: String) throws(ProvisioningError) -> BatchDevice {
+        let payload: ESPProvisioningQRPayload
+        do {
+            payload = try ESPProvisioningQRPayload(line)
+        } catch {
+            throw bad("the QR payload is unusable (a field of the wrong type or out of range)")
+        }
+        if payload.network == "thread" { throw bad("the QR payload is for a Thread unit; a batch provisions Wi-Fi") }
+        return BatchDevice(
+            name: payload.name, proofOfPossession: payload.proofOfPossession, line: lineNumber,
+            protocomm: BatchProtocommUnit(security: payload.security, username: payload.username))
     }
 
     private func validated(_ device: BatchDevice) throws(ProvisioningError) -> BatchDevice {

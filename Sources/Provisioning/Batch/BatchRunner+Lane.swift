@@ -126,6 +126,7 @@ extension BatchRunner {
             address: learned.address ?? device.address, deviceID: learned.deviceID, path: settings.path,
             security: learned.security, attempt: attempt, isFinal: isFinal,
             code: failure?.code.rawValue ?? ProvisioningRecord.successCode, message: failure?.message,
-            startedAt: startedAt, finishedAt: wallClock(), steps: learned.steps, firmware: learned.firmware)
+            startedAt: startedAt, finishedAt: wallClock(), steps: learned.steps, firmware: learned.firmware,
+            provisioningProtocol: learned.provisioningProtocol)
     }
 }

@@ -78,6 +78,8 @@ extension ProvisioningError {
             .protocommOutcomeUnknown(ssid: ssid, detail: "no answer to /\(endpoint) in time")
         case (.awaitingConnection(let ssid), _):
             .protocommWiFiConnectTimeout(ssid: ssid, limit: limit)
+        case (.awaitingAttach(let network), .step), (.awaitingAttach(let network), .run):
+            .protocommThreadAttachTimeout(network: network, limit: limit)
         default:
             .protocommDeviceTimeout(endpoint: endpoint, limit: limit)
         }

@@ -27,7 +27,7 @@ extension ProtocommConversation {
             }
             resultCount = count
             if finished { break }
-            try await pause(timeouts.statusPollInterval, before: step, endpoint: .scan, phase: phase)
+            try await channel.pause(timeouts.statusPollInterval, before: step, endpoint: .scan, phase: phase)
         }
         var networks: [ProtocommWiFiNetwork] = []
         while networks.count < Int(resultCount) {
@@ -74,7 +74,7 @@ extension ProtocommConversation {
         while true {
             let pause = timeouts.statusPollPause(sinceApply: .now - applied, previous: interval)
             interval = pause
-            try await self.pause(pause, before: step, endpoint: .config, phase: phase)
+            try await channel.pause(pause, before: step, endpoint: .config, phase: phase)
             guard case .status(let status) = try await configure(.getStatus, phase: phase, step: step) else {
                 throw ProvisioningError.protocommProtocol(
                     .malformedMessage("RespGetStatus"), endpoint: .config, phase: phase)
@@ -129,20 +129,5 @@ extension ProtocommConversation {
         }
         progress(.deviceReset)
         return true
-    }
-
-    /// Waits before the next poll, unless that would overrun the step's limit or the run's deadline.
-    private func pause(
-        _ interval: Duration, before step: (deadline: ContinuousClock.Instant, limit: Duration),
-        endpoint: ProtocommEndpoint, phase: ProtocommPhase
-    ) async throws {
-        let wakeUp = ContinuousClock.now + interval
-        if wakeUp >= channel.deadline {
-            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .run)
-        }
-        if wakeUp >= step.deadline {
-            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .step(step.limit))
-        }
-        try await Task.sleep(until: wakeUp, clock: .continuous)
     }
 }

@@ -45,12 +45,13 @@ struct ProtocommConversation {
     /// Runs every step; `random` supplies the handshake's ephemeral secrets.
     mutating func run(random: inout some RandomSource, retry: RetryCredentials? = nil) async throws -> Summary {
         var started = ContinuousClock.now
-        let info = try await describeDevice()
+        let info = try await channel.describeDevice(limit: timeouts.exchange)
         progress(.deviceDescribed(info))
-        let (security, used) = try chooseSecurity(info)
+        try info.requireWiFiProvisioning()
+        let (security, used) = try info.chooseSecurity(request.security)
         progress(.securityChosen(used))
         record(.version, since: &started)
-        try await establishSession(security, random: &random)
+        try await channel.establishSession(security, limit: timeouts.exchange, random: &random)
         progress(.sessionEstablished(used.level))
         record(.session, since: &started)
         let networks = try await listNetworks(info, security: used)
@@ -83,77 +84,5 @@ struct ProtocommConversation {
         let now = ContinuousClock.now
         timings.append(ProtocommStepTiming(step: step, duration: now - started))
         started = now
-    }
-
-    /// Any non-empty body will do; the official apps send `ESP`.
-    private func describeDevice() async throws -> ProtocommVersionInfo {
-        let reply = try await channel.exchangePlain(
-            Array("ESP".utf8), on: .protocolVersion, phase: .describing, limit: timeouts.exchange)
-        do {
-            return try ProtocommVersionInfo(responseBody: reply)
-        } catch {
-            throw ProvisioningError.protocommProtocol(error, endpoint: .protocolVersion, phase: .describing)
-        }
-    }
-
-    private func chooseSecurity(_ info: ProtocommVersionInfo) throws(ProvisioningError)
-        -> (ProtocommSecurity, ProtocommSecurityUsed)
-    {
-        let options = request.security
-        let security: ProtocommSecurity
-        do {
-            security = try info.security(level: options.level, patch: options.patch, credentials: options.credentials)
-        } catch .missingCredentials(let level) {
-            throw .protocommCredentialsMissing(level)
-        } catch .unsupportedSecurityVersion(let version) {
-            throw .protocommUnsupportedSecurity(version: version)
-        } catch {
-            throw .protocommProtocol(error, endpoint: .protocolVersion, phase: .describing)
-        }
-        let patch: ProtocommSecurity2Patch? = if case .security2(_, _, let patch) = security { patch } else { nil }
-        let provesPoP =
-            if case .security1(let proofOfPossession) = security { !proofOfPossession.isEmpty } else { false }
-        let used = ProtocommSecurityUsed(
-            level: security.level, patch: patch, isAutomatic: options.level == nil, usesProofOfPossession: provesPoP)
-        return (security, used)
-    }
-
-    /// The handshake loop: post to `prov-session` until the core hands over the cipher.
-    private mutating func establishSession(
-        _ security: ProtocommSecurity, random: inout some RandomSource
-    ) async throws {
-        var session: ProtocommSession
-        do {
-            session = try ProtocommSession(security: security, random: &random)
-        } catch {
-            throw ProvisioningError.protocommInvalidSRPUsername(error)
-        }
-        var next = session.start()
-        while true {
-            let phase = ProtocommPhase.handshake(security.level, awaitingVerdict: session.isAwaitingVerdict)
-            let reply = try await channel.exchangePlain(next, on: .session, phase: phase, limit: timeouts.exchange)
-            let step: ProtocommSessionStep
-            do {
-                step = try session.receive(reply)
-            } catch {
-                throw ProvisioningError.protocommProtocol(error, endpoint: .session, phase: phase)
-            }
-            switch step {
-            case .send(let request):
-                next = request
-            case .established(let cipher):
-                channel.cipher = cipher
-                return
-            }
-        }
-    }
-}
-
-extension ProvisioningError {
-    /// The only way building a client session fails is an SRP username out of range.
-    fileprivate static func protocommInvalidSRPUsername(_ error: ProtocommError) -> ProvisioningError {
-        ProvisioningError(
-            .softAPCredentialsMissing, "The SRP username must be 1 to 65535 bytes long.",
-            hint: "Check --srp-username.", detail: "\(error)")
     }
 }

@@ -12,6 +12,8 @@ enum ProtocommPhase: Sendable {
     case session(ProtocommSecurityUsed)
     /// Status polls after "apply" for the network `ssid`.
     case awaitingConnection(ssid: String)
+    /// Thread status polls after "apply" for the network `network` (its name, or "the Thread network").
+    case awaitingAttach(network: String)
 }
 
 /// Which limit ended a wait.

@@ -32,6 +32,16 @@ public enum ProtocommProgress: Sendable, Equatable {
     case deviceResetUnavailable
     /// New credentials go to the reset device; `attempt` counts from 1 for the first credentials.
     case retryingCredentials(attempt: Int)
+    /// The Thread networks the device hears, as it listed them.
+    case threadNetworksListed([ProtocommThreadNetwork])
+    /// The device stored the Thread dataset; only the network's public identity is reported.
+    case datasetSent(ThreadNetworkIdentity)
+    /// The device started attaching with the dataset.
+    case datasetApplied
+    /// The device is still attaching; reported once.
+    case deviceAttaching
+    /// The device attached to the Thread network.
+    case deviceAttached(ProtocommThreadAttachment)
 }
 
 /// Where a protocomm conversation reports its progress.

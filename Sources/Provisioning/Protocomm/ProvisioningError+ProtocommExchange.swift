@@ -79,7 +79,7 @@ extension ProvisioningError {
                 hint: "It could not decrypt the request: its security 2 patch level may differ from what "
                     + "/proto-ver said; force the other one with --sec2-patch and run again.",
                 detail: detail)
-        case .describing, .session, .awaitingConnection:
+        case .describing, .session, .awaitingConnection, .awaitingAttach:
             return ProvisioningError(
                 .softAPConnectionClosed, "The device closed the connection instead of answering /\(endpoint).",
                 hint: "Put the device back in provisioning mode and run again; --verbose shows the transport's "

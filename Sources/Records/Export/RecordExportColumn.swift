@@ -16,6 +16,7 @@ struct RecordExportColumn: Sendable {
         .init(name: "address") { .text($0.address) },
         .init(name: "device_id") { .text($0.deviceID) },
         .init(name: "path") { .text($0.path.rawValue) },
+        .init(name: "protocol") { .text($0.provisioningProtocol) },
         .init(name: "security") { .text($0.security) },
         .init(name: "attempt") { .integer($0.attempt) },
         .init(name: "is_final") { .boolean($0.isFinal) },

@@ -35,12 +35,19 @@ struct BLECommand: AsyncParsableCommand {
             --qr-file takes the device's QR payload (name, pop, security, username). With --area-id it hands \
             the device off at the address it reported.
 
+            ESP protocomm with Thread (network_provisioning devices listing thread_prov): instead of --ssid \
+            and a password, --thread-dataset-file names a file holding the network's active operational \
+            dataset as hex, as `ot-ctl dataset active -x` prints it on the border router. The dataset holds \
+            the network key: it is never printed. The device stores it, attaches, and reports the network it \
+            joined; --list-networks first lists the Thread networks it hears (thread_scan).
+
             The password is read from a file, a variable or the terminal, never from the command line.
 
             Examples:
               ztprov ble --ssid HomeNet --password-file wifi.txt
               ztprov ble --protocol improv --ssid HomeNet --password-file wifi.txt --hostname kitchen-plug
               ztprov ble --protocol protocomm --qr-file qr.json --ssid HomeNet --password-file wifi.txt
+              ztprov ble --qr-file qr.json --thread-dataset-file dataset.hex --list-networks
               ZTPROV_WIFI_PASSWORD=... ztprov ble --ssid HomeNet --name-prefix MH- --security v2 \\
                 --area-id 42 --access-token-file token.txt --lan-interface wlan0 --json
             """
@@ -111,28 +118,46 @@ struct BLECommand: AsyncParsableCommand {
         if handoff.areaID == nil, lan.interface != nil || lan.deviceAddress != nil {
             throw ValidationError("LAN options belong to the hand-off: pass --area-id as well.")
         }
+        try validateNetwork()
+    }
+
+    /// A Thread dataset replaces the Wi-Fi network and everything that goes with it.
+    private func validateNetwork() throws {
+        guard protocomm.threadDatasetFile != nil else { return try wifi.requireNetwork() }
+        if let refused = wifi.firstWiFiOption {
+            throw ValidationError("\(refused) is a Wi-Fi option: not with --thread-dataset-file (Thread).")
+        }
+        if let refused = improv.firstOption {
+            throw ValidationError("\(refused) is an Improv option: not with Thread.")
+        }
+        if protocomm.retryPassword.isGiven {
+            throw ValidationError("--retry-password-file/--retry-password-env is a Wi-Fi option: not with Thread.")
+        }
+        if handoff.areaID != nil {
+            throw ValidationError("--area-id hands a device over on the Wi-Fi LAN: not with --thread-dataset-file.")
+        }
     }
 
     func run() async throws {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(180))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
             let handsOff = handoff.areaID != nil
-            var settings = try wifi.settings(expectsDeviceID: handsOff)
-            settings.listsNetworks = listsNetworks
             let qr = try protocomm.qrPayload()
+            let thread = try protocomm.threadDataset()
+            var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
+            settings?.listsNetworks = listsNetworks
             var bluetooth = bluetooth
             var choice = bleProtocol
-            if let qr {
-                if device == nil, bluetooth.namePrefix == nil { bluetooth.namePrefix = qr.name }
-                if choice == .auto { choice = .fixed(.protocomm) }
-            }
+            if let qr, device == nil, bluetooth.namePrefix == nil { bluetooth.namePrefix = qr.name }
+            if qr != nil || thread != nil, choice == .auto { choice = .fixed(.protocomm) }
             let protocommPlan = try Self.protocommPlan(
-                settings, options: protocomm, qr: qr, listsNetworks: listsNetworks)
+                settings, thread: thread, options: protocomm, qr: qr, listsNetworks: listsNetworks)
             let (wifi, improv, listsNetworks, bluFiSettings) = (wifi, improv, listsNetworks, settings)
             let plan = BLEAdapterOptions.BLEPlan(
                 bluFi: settings, security: wifi.securityChoice,
                 improv: { (capabilities) throws(ProvisioningError) in
-                    try improv.settings(
+                    guard let bluFiSettings else { throw BLEAdapterOptions.threadNeedsProtocomm(.improv) }
+                    return try improv.settings(
                         from: bluFiSettings, options: wifi, listsNetworks: listsNetworks, handsOff: handsOff,
                         advertised: capabilities)
                 },
@@ -157,6 +182,9 @@ struct BLECommand: AsyncParsableCommand {
                             "handoff", .object(try await handoff.perform(lan: lan, deviceID: nil, context: context))))
                 }
                 return fields
+            case .protocommThread(let threadRun):
+                context.console.result(Self.summary(threadRun))
+                return Self.fields(threadRun)
             case .bluFi(let bluFiRun):
                 run = bluFiRun
             }
@@ -238,19 +266,53 @@ extension BLECommand {
 }
 
 extension BLECommand {
-    /// The protocomm request from the Wi-Fi options; nil for the SoftAP modes, which protocomm lacks.
+    /// The protocomm request from the Thread dataset or the Wi-Fi options; nil for the SoftAP modes,
+    /// which protocomm lacks.
     private static func protocommPlan(
-        _ settings: BluFiWiFiSettings, options: ProtocommBLEOptions, qr: ESPProvisioningQRPayload?,
-        listsNetworks: Bool
+        _ settings: BluFiWiFiSettings?, thread: ThreadDataset?, options: ProtocommBLEOptions,
+        qr: ESPProvisioningQRPayload?, listsNetworks: Bool
     ) throws(ProvisioningError) -> BLEAdapterOptions.ProtocommPlan? {
-        guard case .station(let station) = settings.mode else { return nil }
         let environment = ProcessInfo.processInfo.environment
-        let security = try options.securityOptions(qr: qr.map(ProtocommQRDefaults.init), environment: environment)
+        let network: BLEAdapterOptions.ProtocommPlan.Network
+        if let thread {
+            let security = try options.securityOptions(qr: qr.map(ProtocommQRDefaults.init), environment: environment)
+            network = .thread(ProtocommThreadRequest(dataset: thread, security: security, listsNetworks: listsNetworks))
+        } else {
+            guard case .station(let station) = settings?.mode else { return nil }
+            let security = try options.securityOptions(qr: qr.map(ProtocommQRDefaults.init), environment: environment)
+            network = .wifi(
+                ProtocommWiFiRequest(
+                    network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password),
+                    security: security, listsNetworks: listsNetworks))
+        }
         return BLEAdapterOptions.ProtocommPlan(
-            wifi: ProtocommWiFiRequest(
-                network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password), security: security,
-                listsNetworks: listsNetworks),
-            retryPassphrase: options.retryPassphraseSource(environment: environment), keepsBond: options.keepsBond)
+            network: network, retryPassphrase: options.retryPassphraseSource(environment: environment),
+            keepsBond: options.keepsBond)
+    }
+
+    private static func summary(_ run: BLEAdapterOptions.ProtocommThreadRun) -> String {
+        let attachment = run.outcome.attachment
+        return "\(run.name ?? run.address) (ESP protocomm) attached to the Thread network \(attachment.networkName) "
+            + "(PAN ID \(ProtocommProgressPrinter.panID(attachment.panID)), channel \(attachment.channel))"
+    }
+
+    private static func fields(_ run: BLEAdapterOptions.ProtocommThreadRun) -> [JSONField] {
+        let outcome = run.outcome
+        var fields = [
+            JSONField("protocol", .string(BLEProtocol.protocomm.rawValue)),
+            JSONField("network", .string("thread")),
+            JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
+            JSONField("service_uuid", .string(outcome.endpoints.serviceUUID)),
+            JSONField(
+                "endpoints_named_by",
+                .string(outcome.endpoints.naming == .userDescriptions ? "user-descriptions" : "endpoint-numbers")),
+            JSONField("protocomm_version", .string(outcome.deviceVersion.version)),
+            JSONField("mtu", .int(outcome.mtu)),
+        ]
+        fields += ProtocommProgressPrinter.fields(outcome.security)
+        fields += ProtocommProgressPrinter.fields(outcome.attachment)
+        if let networks = outcome.networks { fields.append(ProtocommProgressPrinter.threadNetworksField(networks)) }
+        return fields
     }
 
     private static func summary(_ run: BLEAdapterOptions.ProtocommRun) -> String {
@@ -262,6 +324,7 @@ extension BLECommand {
         let outcome = run.outcome
         var fields = [
             JSONField("protocol", .string(BLEProtocol.protocomm.rawValue)),
+            JSONField("network", .string("wifi")),
             JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
             JSONField("service_uuid", .string(outcome.endpoints.serviceUUID)),
             JSONField(

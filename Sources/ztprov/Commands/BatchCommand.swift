@@ -14,8 +14,9 @@ struct BatchCommand: AsyncParsableCommand {
             at a time, from stdin, as a barcode scanner types them. A line is a CSV header naming \
             columns (address, name, ssid, pop, adapter) followed by rows, a bare TARGET[,POP] (a BLE \
             address, else the advertised name for BLE or the hotspot SSID for SoftAP), or Espressif's \
-            QR payload {"ver":"v1","name":…,"pop":…,"transport":…}. The pop column is a secret: keep \
-            the file private; records never contain it.
+            QR payload {"ver":"v1","name":…,"pop":…,"transport":…}; on --path ble a payload with \
+            "transport":"ble" makes the unit run ESP protocomm (its security, username and pop) instead \
+            of BluFi. The pop column is a secret: keep the file private; records never contain it.
 
             Each adapter (--adapters, default every powered one) or Wi-Fi interface \
             (--wifi-interfaces) works on one unit at a time. Lost links and timeouts are retried, on \
@@ -103,6 +104,7 @@ struct BatchCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        try wifi.requireNetwork()
         if path == .softap, wifi.ssid == nil { throw ValidationError("Pass --ssid with the network units join.") }
         if path == .ble, wifiInterfaces != nil { throw ValidationError("--wifi-interfaces needs --path softap.") }
         if path == .softap, adapters != nil { throw ValidationError("--adapters needs --path ble.") }

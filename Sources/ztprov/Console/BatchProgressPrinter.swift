@@ -54,6 +54,7 @@ struct BatchProgressPrinter: Sendable {
         [
             JSONField("lane", .string(record.adapter)), JSONField("device", .string(record.deviceKey)),
             JSONField("address", .optional(record.address)), JSONField("device_id", .optional(record.deviceID)),
+            JSONField("protocol", .optional(record.provisioningProtocol)),
             JSONField("security", .optional(record.security)), JSONField("attempt", .int(record.attempt)),
             JSONField("final", .bool(record.isFinal)), JSONField("code", .string(record.code)),
             JSONField("steps", .object(record.steps.map { JSONField($0.name, .int($0.milliseconds)) })),

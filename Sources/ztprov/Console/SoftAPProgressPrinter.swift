@@ -95,8 +95,99 @@ struct ProtocommProgressPrinter: Sendable {
             console.progress("Sending the new settings (attempt \(attempt))")
             console.event("credentials-retry", [JSONField("attempt", .int(attempt))])
         default:
+            reportThread(progress)
+        }
+    }
+
+    private func reportThread(_ progress: ProtocommProgress) {
+        switch progress {
+        case .threadNetworksListed(let networks):
+            report(networks)
+        case .datasetSent(let identity):
+            let name = identity.name ?? "the Thread network"
+            let channel = identity.channel.map { " on channel \($0)" } ?? ""
+            console.progress("Sent the Thread dataset for \(name)\(channel)")
+            console.event(
+                "dataset-sent",
+                [
+                    JSONField("network_name", .optional(identity.name)),
+                    JSONField("pan_id", .optional(identity.panID.map { Self.panID(UInt32($0)) })),
+                    JSONField("ext_pan_id", .optional(identity.extendedPANID.map(Self.hex))),
+                    JSONField("channel", .optional(identity.channel.map(Int.init))),
+                ])
+        case .datasetApplied:
+            console.progress("The device is attaching to the Thread network")
+            console.event("dataset-applied")
+        case .deviceAttaching:
+            console.progress("Still attaching", detail: true)
+            console.event("device-attaching")
+        case .deviceAttached(let attachment):
+            console.success(
+                "The device attached to \(attachment.networkName) (PAN ID \(Self.panID(attachment.panID)), "
+                    + "channel \(attachment.channel))")
+            console.event("device-attached", Self.fields(attachment))
+        default:
             break
         }
+    }
+
+    /// The Thread networks as a table on stdout (human mode) and one JSON event.
+    private func report(_ networks: [ProtocommThreadNetwork]) {
+        console.progress("The device hears \(networks.count) Thread network" + (networks.count == 1 ? "" : "s"))
+        let rows = networks.map { network in
+            [
+                network.networkName, Self.hex(network.extendedPANID), Self.panID(network.panID), "\(network.channel)",
+                "\(network.rssi) dBm", "\(network.lqi)",
+            ]
+        }
+        let header = ["NETWORK", "EXT PAN ID", "PAN ID", "CHANNEL", "RSSI", "LQI"]
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        for row in [header] + rows {
+            let cells = row.indices.map { column in
+                column == row.count - 1
+                    ? row[column] : row[column] + String(repeating: " ", count: widths[column] - row[column].count)
+            }
+            console.output(cells.joined(separator: "  "))
+        }
+        console.event("thread-networks", [Self.threadNetworksField(networks)])
+    }
+
+    /// `"networks": [...]` for Thread scan results.
+    static func threadNetworksField(_ networks: [ProtocommThreadNetwork]) -> JSONField {
+        JSONField(
+            "networks",
+            .array(
+                networks.map { network in
+                    .object([
+                        JSONField("network_name", .string(network.networkName)),
+                        JSONField("ext_pan_id", .string(hex(network.extendedPANID))),
+                        JSONField("pan_id", .string(panID(network.panID))),
+                        JSONField("channel", .int(Int(network.channel))),
+                        JSONField("rssi", .int(Int(network.rssi))),
+                        JSONField("lqi", .int(Int(network.lqi))),
+                        JSONField("ext_addr", .string(hex(network.extendedAddress))),
+                    ])
+                }))
+    }
+
+    static func fields(_ attachment: ProtocommThreadAttachment) -> [JSONField] {
+        [
+            JSONField("network_name", .string(attachment.networkName)),
+            JSONField("pan_id", .string(panID(attachment.panID))),
+            JSONField("ext_pan_id", .string(hex(attachment.extendedPANID))),
+            JSONField("channel", .int(Int(attachment.channel))),
+        ]
+    }
+
+    /// `0x1234`, as `ot-ctl panid` prints it.
+    static func panID(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Lower-case hex digits, as `ot-ctl extpanid` prints them.
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     private func report(_ networks: [ProtocommWiFiNetwork]) {

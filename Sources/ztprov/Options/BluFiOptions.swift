@@ -48,11 +48,8 @@ struct BluFiOptions: ParsableArguments {
     var apAuth: AccessPointAuth = .wpa2PSK
 
     func validate() throws {
-        if mode != .softap {
-            guard let ssid else { throw ValidationError("Pass --ssid with the network the device joins.") }
-            guard (1...32).contains(ssid.utf8.count) else {
-                throw ValidationError("--ssid must be 1 to 32 bytes; this one has \(ssid.utf8.count).")
-            }
+        if let ssid, !(1...32).contains(ssid.utf8.count) {
+            throw ValidationError("--ssid must be 1 to 32 bytes; this one has \(ssid.utf8.count).")
         }
         if mode == .sta, apSSID != nil || apChannel != nil || apMaxConnections != nil {
             throw ValidationError("--ap-* options need --mode softap or sta+softap.")
@@ -65,6 +62,21 @@ struct BluFiOptions: ParsableArguments {
         if let bssid, BluFiOptions.bssidBytes(bssid) == nil {
             throw ValidationError("--bssid takes six hex octets such as 24:0A:C4:12:34:56.")
         }
+    }
+
+    /// The station modes need a network; a command that can do without one (a Thread dataset) checks first.
+    func requireNetwork() throws {
+        if mode != .softap, ssid == nil { throw ValidationError("Pass --ssid with the network the device joins.") }
+    }
+
+    /// The first Wi-Fi option given, which a Thread device cannot use.
+    var firstWiFiOption: String? {
+        if ssid != nil { return "--ssid" }
+        if password.isGiven { return "--password-file/--password-env" }
+        if openNetwork { return "--open-network" }
+        if apPassword.isGiven { return "--ap-password-file/--ap-password-env" }
+        if apSSID != nil || apChannel != nil || apMaxConnections != nil || apAuth != .wpa2PSK { return "--ap-*" }
+        return bluFiOnlyOption
     }
 
     /// The first option given that only BluFi uses, so another protocol refuses it rather than drop it.

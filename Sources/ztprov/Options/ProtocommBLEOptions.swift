@@ -34,6 +34,13 @@ struct ProtocommBLEOptions: ParsableArguments {
     @OptionGroup(title: "Second Wi-Fi password (after the device rejected the first and was reset)")
     var retryPassword: SecretOptions<RetryWiFiPasswordSecret>
 
+    @Option(
+        name: .customLong("thread-dataset-file"),
+        help: ArgumentHelp(
+            "Provision Thread: the network's active dataset as hex (`ot-ctl dataset active -x`), from this file.",
+            valueName: "file"))
+    var threadDatasetFile: String?
+
     @Flag(
         name: .customLong("keep-bond"),
         help: "Keep the bond made when the device insists on pairing (by default it is removed afterwards).")
@@ -46,6 +53,7 @@ struct ProtocommBLEOptions: ParsableArguments {
         if srpUsername != nil { return "--srp-username" }
         if proofOfPossession.isGiven { return "--pop-file/--pop-env" }
         if qrFile != nil { return "--qr-file" }
+        if threadDatasetFile != nil { return "--thread-dataset-file" }
         if retryPassword.isGiven { return "--retry-password-file/--retry-password-env" }
         if keepsBond { return "--keep-bond" }
         return nil

@@ -1,11 +1,13 @@
 import BluFi
 import BlueZ
 import Logging
+import Protocomm
 import Provisioning
 
 /// The BLE lanes of `ztprov batch`: adapters resolved once, one discovery per lane for the whole batch
 /// (``BatchBLEDiscoveries``), then per unit the advertisement the lane heard, a connection and the BluFi
-/// flow, each on a bus connection of its own so lanes never share a write queue.
+/// flow (or ESP protocomm for a unit its QR payload named), each on a bus connection of its own so lanes
+/// never share a write queue.
 enum BatchBLEWiring {
     /// The adapters' kernel names for `selectors`, or every powered adapter when none are given.
     static func lanes(_ selectors: [String]?) async throws(ProvisioningError) -> [String] {
@@ -40,10 +42,74 @@ enum BatchBLEWiring {
         discoveries: BatchBLEDiscoveries, handoff: BatchHandoff?
     ) -> BatchAttempt {
         { context in
+            if let unit = context.device.protocomm {
+                let connection = try await provisionProtocomm(
+                    context, unit: unit, settings: settings, scanFor: scanFor, discoveries: discoveries)
+                if let handoff {
+                    context.progress("joined as \(connection.ipAddress); an ESP protocomm unit sends no device ID")
+                    try await handoff.run(context, deviceID: nil)
+                }
+                return
+            }
             let outcome = try await provision(
                 context, settings: settings, security: security, scanFor: scanFor, logger: logger,
                 discoveries: discoveries)
             if let handoff { try await handoff.run(context, deviceID: outcome.deviceID) }
+        }
+    }
+
+    /// An ESP provisioning unit: found by its advertised name, paired if it insists (the bond removed
+    /// afterwards), and provisioned with protocomm as its QR payload says.
+    private static func provisionProtocomm(
+        _ context: BatchAttemptContext, unit: BatchProtocommUnit, settings: BluFiWiFiSettings, scanFor: Duration,
+        discoveries: BatchBLEDiscoveries
+    ) async throws -> ProtocommDeviceConnection {
+        let (device, journal) = (context.device, context.journal)
+        journal.ran(protocol: BLEProtocol.protocomm.rawValue)
+        guard case .station(let station) = settings.mode else {
+            throw ProvisioningError(
+                .invalidOption, "An ESP protocomm unit only joins a network: it has no SoftAP modes.",
+                hint: "Use --mode sta (the default) with --ssid.")
+        }
+        let pop = device.proofOfPossession
+        let request = ProtocommWiFiRequest(
+            network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password),
+            security: ProtocommSecurityOptions(
+                level: unit.security, proofOfPossession: unit.security == .security2 ? nil : pop,
+                srpUsername: unit.username ?? "wifiprov", srpPassword: unit.security == .security1 ? nil : pop))
+        let filter = BlueZScanFilter(name: device.name, address: device.address)
+        var activity = "connecting to bluetoothd"
+        do {
+            return try await BlueZClient.withClient { client in
+                for stale in await client.releaseStaleConnections(matching: filter) {
+                    context.progress("released a link a previous run left up to \(stale.address)")
+                }
+                activity = "scanning"
+                journal.began("scan")
+                guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
+                let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
+                journal.found(address: found.address)
+                activity = "connecting"
+                journal.began("connect")
+                context.progress("connecting to \(found.address) (ESP protocomm)")
+                let progress: ProtocommProgressSink = { progress in
+                    journal.note(progress)
+                    context.progress("\(progress)")
+                }
+                let outcome = try await client.withConnectedDevice(found, until: context.deadline) { gatt in
+                    activity = "talking ESP protocomm"
+                    journal.began("session")
+                    context.progress("connected, ATT MTU \(gatt.mtu)")
+                    return try await ProtocommBLEProvisioner().run(
+                        ProtocommBLERequest(wifi: request, advertisedServices: found.serviceUUIDs), on: gatt,
+                        address: found.address, deadline: context.deadline, progress: progress)
+                }
+                return outcome.connection
+            }
+        } catch let error as ProvisioningError {
+            throw error
+        } catch {
+            throw ProvisioningError.fromBlueZ(error, while: activity)
         }
     }
 
@@ -52,6 +118,7 @@ enum BatchBLEWiring {
         scanFor: Duration, logger: Logger, discoveries: BatchBLEDiscoveries
     ) async throws -> BluFiProvisioningOutcome {
         let (unit, journal) = (context.device, context.journal)
+        journal.ran(protocol: BLEProtocol.bluFi.rawValue)
         let filter = BlueZScanFilter(
             serviceUUIDs: unit.address == nil ? [] : [BluFiGATTProfile.serviceUUID], name: unit.name,
             address: unit.address)

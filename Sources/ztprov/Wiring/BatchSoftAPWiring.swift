@@ -13,6 +13,7 @@ enum BatchSoftAPWiring {
     ) -> BatchAttempt {
         { context in
             let interface = context.lane == defaultLane ? nil : context.lane
+            context.journal.ran(protocol: BLEProtocol.protocomm.rawValue)
             let outcome = try await SoftAPWiring.provisioner(interface: interface)
                 .run(request(context.device), deadline: context.deadline) { progress in
                     context.journal.note(progress)

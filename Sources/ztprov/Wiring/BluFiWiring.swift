@@ -25,12 +25,14 @@ extension BLEAdapterOptions {
         case bluFi(BluFiRun)
         case improv(ImprovRun)
         case protocomm(ProtocommRun)
+        case protocommThread(ProtocommThreadRun)
     }
 
     /// What each protocol is to do; `improv` builds its settings once the device is known, because
     /// device info is asked for only when the device advertises it can answer.
     struct BLEPlan: Sendable {
-        let bluFi: BluFiWiFiSettings
+        /// The Wi-Fi settings; nil when a Thread dataset is to be sent instead.
+        let bluFi: BluFiWiFiSettings?
         let security: BluFiSecurityChoice
         let improv:
             @Sendable (_ advertisedCapabilities: ImprovCapabilities?) throws(ProvisioningError) -> ImprovSettings
@@ -75,18 +77,35 @@ extension BLEAdapterOptions {
                             hint: "Use --mode sta (the default) with --ssid.")
                     }
                     let printer = ProtocommProgressPrinter(console: context.console)
-                    let request = ProtocommBLERequest(wifi: protocommPlan.wifi, advertisedServices: device.serviceUUIDs)
-                    let outcome = try await client.withConnectedDevice(
-                        device, pairing: .justWorks(keepBond: protocommPlan.keepsBond), until: context.deadline
-                    ) { gatt in
-                        activity = "talking ESP protocomm"
-                        Self.announce(gatt.mtu, device: device, context: context)
-                        return try await ProtocommBLEProvisioner().run(
-                            request, on: gatt, address: device.address, deadline: context.deadline,
-                            retryPassphrase: protocommPlan.retryPassphrase, progress: printer.report)
+                    let pairing = BlueZPairingPolicy.justWorks(keepBond: protocommPlan.keepsBond)
+                    switch protocommPlan.network {
+                    case .wifi(let wifi):
+                        let request = ProtocommBLERequest(wifi: wifi, advertisedServices: device.serviceUUIDs)
+                        let outcome = try await client.withConnectedDevice(
+                            device, pairing: pairing, until: context.deadline
+                        ) { gatt in
+                            activity = "talking ESP protocomm"
+                            Self.announce(gatt.mtu, device: device, context: context)
+                            return try await ProtocommBLEProvisioner().run(
+                                request, on: gatt, address: device.address, deadline: context.deadline,
+                                retryPassphrase: protocommPlan.retryPassphrase, progress: printer.report)
+                        }
+                        return .protocomm(ProtocommRun(name: device.name, address: device.address, outcome: outcome))
+                    case .thread(let thread):
+                        let outcome = try await client.withConnectedDevice(
+                            device, pairing: pairing, until: context.deadline
+                        ) { gatt in
+                            activity = "talking ESP protocomm"
+                            Self.announce(gatt.mtu, device: device, context: context)
+                            return try await ProtocommBLEProvisioner().runThread(
+                                thread, advertisedServices: device.serviceUUIDs, on: gatt, address: device.address,
+                                deadline: context.deadline, progress: printer.report)
+                        }
+                        return .protocommThread(
+                            ProtocommThreadRun(name: device.name, address: device.address, outcome: outcome))
                     }
-                    return .protocomm(ProtocommRun(name: device.name, address: device.address, outcome: outcome))
                 case .bluFi:
+                    guard let bluFi = plan.bluFi else { throw Self.threadNeedsProtocomm(.bluFi) }
                     if let refused = plan.improvOnlyOption {
                         throw ProvisioningError(
                             .invalidOption, "\(refused) applies to Improv devices; this one speaks BluFi.",
@@ -94,7 +113,7 @@ extension BLEAdapterOptions {
                     }
                     let printer = BluFiProgressPrinter(console: context.console)
                     let outcome = try await BluFiProvisioner.runFallingBack(
-                        plan.bluFi, security: plan.security, logger: context.logger, deadline: context.deadline,
+                        bluFi, security: plan.security, logger: context.logger, deadline: context.deadline,
                         progress: printer.report
                     ) { session in
                         activity = "connecting"

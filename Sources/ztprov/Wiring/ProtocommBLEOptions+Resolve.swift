@@ -30,12 +30,40 @@ extension ProtocommBLEOptions {
                 .invalidOption, "The QR payload is for a SoftAP device.",
                 hint: "Provision it with `ztprov softap --ap-ssid \(payload.name)`.")
         }
-        if payload.network == "thread" {
+        if payload.network == "thread", threadDatasetFile == nil {
             throw ProvisioningError(
-                .invalidOption, "The QR payload is for a Thread device; ztprov provisions Wi-Fi over BLE.",
-                hint: "Provision Thread devices with a Thread commissioner.")
+                .invalidOption, "The QR payload is for a Thread device.",
+                hint: "Give the Thread network's active dataset with --thread-dataset-file (hex, as "
+                    + "`ot-ctl dataset active -x` prints it) instead of --ssid and a Wi-Fi password.")
         }
         return payload
+    }
+
+    /// Text files of more than this many bytes are not a dataset's hex, whatever the blanks around it.
+    static let threadDatasetFileLimit = 4096
+
+    /// The Thread dataset, when `--thread-dataset-file` names one. The file is a secret's: messages
+    /// name what is wrong and where, never its content.
+    func threadDataset() throws(ProvisioningError) -> ThreadDataset? {
+        guard let threadDatasetFile else { return nil }
+        switch RegularFile.contents(of: threadDatasetFile, limit: Self.threadDatasetFileLimit) {
+        case .success(let bytes):
+            do {
+                return try ThreadDataset(hexText: bytes)
+            } catch {
+                throw .threadInvalidDataset(error)
+            }
+        case .failure(.tooLarge):
+            throw ProvisioningError(
+                .threadInvalidDataset,
+                "The file given to --thread-dataset-file is larger than \(Self.threadDatasetFileLimit) bytes: "
+                    + "not a Thread dataset.",
+                hint: "Put only the hex line of `ot-ctl dataset active -x` in the file.")
+        case .failure(let problem):
+            throw ProvisioningError(
+                .secretUnreadable, "The file given to --thread-dataset-file cannot be read: \(problem).",
+                hint: "Give a readable regular file holding the dataset's hex.")
+        }
     }
 
     /// The session's security, from the options first, then the QR payload, then `proto-ver`.

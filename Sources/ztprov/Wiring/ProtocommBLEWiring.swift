@@ -11,11 +11,31 @@ extension BLEAdapterOptions {
         let outcome: ProtocommBLEOutcome
     }
 
+    /// What a protocomm run with a Thread device established, and with which device.
+    struct ProtocommThreadRun: Sendable {
+        let name: String?
+        let address: String
+        let outcome: ProtocommThreadBLEOutcome
+    }
+
     /// What the protocomm flow is to do, settled before the scan.
     struct ProtocommPlan: Sendable {
-        let wifi: ProtocommWiFiRequest
+        /// The network the device is to join.
+        enum Network: Sendable {
+            case wifi(ProtocommWiFiRequest)
+            case thread(ProtocommThreadRequest)
+        }
+
+        let network: Network
         let retryPassphrase: @Sendable () async throws -> Secret?
         /// Keep a bond made to reach a device that insists on pairing.
         let keepsBond: Bool
+    }
+
+    /// A Thread dataset goes to ESP protocomm devices only.
+    static func threadNeedsProtocomm(_ chosen: BLEProtocol) -> ProvisioningError {
+        ProvisioningError(
+            .invalidOption, "--thread-dataset-file applies to ESP protocomm devices; this one speaks \(chosen).",
+            hint: "Provision this device with --ssid and a Wi-Fi password.")
     }
 }

@@ -221,6 +221,23 @@ def test_thread_dataset_failures(dataset, reason):
     assert client.call("prov-config", [(1, 8), (18, [(1, DATASET)])]).message(19).uint(1) == 0
 
 
+@pytest.mark.parametrize("outcome,state,reason", [("detached", 2, None), ("not-found", 3, 1),
+                                                  ("dataset-invalid", 3, 0), ("attached", 0, None)])
+def test_thread_dataset_outcome_overrides_the_decision(outcome, state, reason):
+    _, client = thread_device(thread_dataset_outcome=outcome, thread_networks=[
+        {"network_name": "other", "pan_id": 1, "ext_pan_id": "0102030405060708", "channel": 11, "rssi": -50,
+         "lqi": 100, "ext_addr": "a0a0a0a0a0a0a0a0"}])
+    client.call("prov-config", [(1, 8), (18, [(1, DATASET)])])
+    client.call("prov-config", [(1, 10), (20, [])])
+    client.call("prov-config", [(1, 6), (16, [])])
+    answer = client.call("prov-config", [(1, 6), (16, [])]).message(17)
+    assert answer.uint(2) == state
+    if reason is not None:
+        assert answer.uint(10) == reason
+    with pytest.raises(ValueError):
+        thread_device(thread_dataset_outcome="maybe")
+
+
 def test_thread_dataset_longer_than_254_bytes_is_invalid_argument():
     _, client = thread_device()
     assert client.call("prov-config", [(1, 8), (18, [(1, bytes(255))])]).message(19).uint(1) == 4

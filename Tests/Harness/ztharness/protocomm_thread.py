@@ -10,7 +10,9 @@ with DatasetInvalid / ThreadNetworkNotFound.
 Model choices (the real outcome depends on the radio): a dataset whose TLVs do not parse, or that
 lacks a channel, PAN ID, extended PAN ID, network name or network key, fails with DatasetInvalid;
 otherwise it attaches when its extended PAN ID is one of `thread_networks`, else
-ThreadNetworkNotFound.
+ThreadNetworkNotFound. `thread_dataset_outcome` ("attached" | "dataset-invalid" | "not-found" |
+"detached") overrides that decision for a dataset that parses; "detached" answers the Detached state
+(2) the proto defines but network_provisioning 1.2 never sends, for clients that must survive it.
 """
 
 from .protobuf_wire import proto3
@@ -20,7 +22,8 @@ DATASET_MAX = 254
 TLV_CHANNEL, TLV_PAN_ID, TLV_EXT_PAN_ID, TLV_NETWORK_NAME, TLV_NETWORK_KEY = 0, 1, 2, 3, 5
 REQUIRED_TLVS = (TLV_CHANNEL, TLV_PAN_ID, TLV_EXT_PAN_ID, TLV_NETWORK_NAME, TLV_NETWORK_KEY)
 # ThreadNetworkState / ThreadAttachFailedReason (network_constants.proto)
-ATTACHED, ATTACHING, ATTACHING_FAILED = 0, 1, 3
+ATTACHED, ATTACHING, DETACHED, ATTACHING_FAILED = 0, 1, 2, 3
+OUTCOMES = ("attached", "dataset-invalid", "not-found", "detached")
 DATASET_INVALID, NETWORK_NOT_FOUND = 0, 1
 SUCCESS, INVALID_ARGUMENT, INTERNAL_ERROR = 0, 4, 5
 
@@ -48,6 +51,9 @@ class ThreadProvisioning:
 
     def __init__(self, config: dict, record):
         self.networks = config.get("thread_networks") or DEFAULT_NETWORKS
+        self.forced_outcome = config.get("thread_dataset_outcome")
+        if self.forced_outcome not in (None, *OUTCOMES):
+            raise ValueError(f"thread_dataset_outcome must be one of {OUTCOMES}")
         self.attaching_polls = config.get("connecting_polls", 2)
         self.scan_max_entries = config.get("scan_max_entries", 16)
         self.record = record
@@ -82,7 +88,9 @@ class ThreadProvisioning:
                 or len(tlvs[TLV_PAN_ID]) != 2 or len(tlvs[TLV_EXT_PAN_ID]) != 8:
             return "dataset-invalid", None
         ext_pan_id = tlvs[TLV_EXT_PAN_ID].hex()
-        if not any(network["ext_pan_id"] == ext_pan_id for network in self.networks):
+        if self.forced_outcome not in (None, "attached"):
+            return self.forced_outcome, None
+        if self.forced_outcome is None and not any(network["ext_pan_id"] == ext_pan_id for network in self.networks):
             return "not-found", None
         attached = [(1, proto3(int.from_bytes(tlvs[TLV_PAN_ID], "big"))), (2, tlvs[TLV_EXT_PAN_ID]),
                     (3, proto3(int.from_bytes(tlvs[TLV_CHANNEL][1:], "big"))),
@@ -95,9 +103,11 @@ class ThreadProvisioning:
         if self.state == "applied":
             self.polls += 1
             if self.polls > self.attaching_polls:
-                self.state = "success" if self.outcome == "attached" else "fail"
+                self.state = {"attached": "success", "detached": "detached"}.get(self.outcome, "fail")
         if self.state == "success":
             state = ATTACHED
+        elif self.state == "detached":
+            state = DETACHED
         elif self.state == "fail":
             state = ATTACHING_FAILED
         fields = [(2, proto3(state))]

@@ -1,3 +1,4 @@
+import Protocomm
 import Provisioning
 import Records
 import Testing
@@ -43,6 +44,28 @@ import Testing
         #expect(softAP.first?.proofOfPossession?.revealed() == "abcd1234")
         let ble = try parse([#"{"ver":"v1","name":"PROV_9","transport":"ble"}"#])
         #expect(ble.first?.name == "PROV_9")
+    }
+
+    /// A BLE payload comes from ESP provisioning firmware: the unit runs protocomm with its security,
+    /// username and PoP; one without a transport stays a BluFi unit named by its name.
+    @Test func bleQRPayloadsMakeProtocommUnits() throws {
+        let units = try parse([
+            #"{"ver":"v1","name":"PROV_1","pop":"s3cret","transport":"ble","security":2,"username":"line"}"#,
+            #"{"ver":"v1","name":"PROV_2","transport":"BLE","security":"1","network":"wifi"}"#,
+            #"{"ver":"v1","name":"MH-3","pop":"abcd"}"#,
+        ])
+        #expect(units[0].protocomm == BatchProtocommUnit(security: .security2, username: "line"))
+        #expect(units[0].proofOfPossession?.revealed() == "s3cret")
+        #expect(units[1].protocomm == BatchProtocommUnit(security: .security1))
+        #expect(units[2].protocomm == nil && units[2].name == "MH-3")
+        for (line, reason) in [
+            (#"{"name":"PROV_4","transport":"ble","network":"thread"}"#, "for a Thread unit"),
+            (#"{"name":"PROV_5","transport":"ble","security":7}"#, "unusable"),
+            (#"{"name":"PROV_6","transport":"ble","security":true}"#, "unusable"),
+        ] {
+            let error = try #require(throws: ProvisioningError.self) { try parse([line]) }
+            #expect(error.code == .batchBadInput && error.message.contains(reason), "\(error)")
+        }
     }
 
     @Test(arguments: [

@@ -55,7 +55,7 @@ public struct ProtocommBLEProvisioner: Sendable {
         }
     }
 
-    private func locateEndpoints(on connection: any GATTConnection, advertised: [String], address: String)
+    func locateEndpoints(on connection: any GATTConnection, advertised: [String], address: String)
         async throws -> ProtocommGATTEndpoints
     {
         let found: ProtocommGATTEndpoints?
