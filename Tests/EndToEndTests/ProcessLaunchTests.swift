@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The runner every end-to-end test relies on, proven on plain system programs.

@@ -34,7 +34,7 @@ import Testing
         let store = try await SQLiteRecordStore(path: path)
         try await store.append(RecordStoreConformance.fullRecord)
 
-        let output = try PythonSQLiteReader.query(
+        let output = try await PythonSQLiteReader.query(
             path: path, sql: "SELECT device_key, code, steps, started_at FROM attempts")
         let expected = RecordStoreConformance.fullRecord
         #expect(
@@ -73,7 +73,7 @@ import Testing
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         _ = try await SQLiteRecordStore(path: path)
-        _ = try PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 2")
+        _ = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 2")
 
         let error = await #expect(throws: RecordStoreError.self) { try await SQLiteRecordStore(path: path) }
         #expect(error?.kind == .incompatibleSchema)
@@ -84,7 +84,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/other.sqlite"
-        _ = try PythonSQLiteReader.query(path: path, sql: "CREATE TABLE contacts (name TEXT)")
+        _ = try await PythonSQLiteReader.query(path: path, sql: "CREATE TABLE contacts (name TEXT)")
 
         let error = await #expect(throws: RecordStoreError.self) { try await SQLiteRecordStore(path: path) }
         #expect(error?.kind == .incompatibleSchema)
