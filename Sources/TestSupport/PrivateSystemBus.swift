@@ -11,8 +11,13 @@ public final class PrivateSystemBus: Sendable {
     public static let dbusDaemon = "/usr/bin/dbus-daemon"
 
     /// Starts a bus, runs `body`, and stops the bus whatever happens.
-    public static func with<T>(_ body: (PrivateSystemBus) async throws -> T) async throws -> T {
-        let bus = try await start()
+    ///
+    /// `activatable` maps bus names to programs the bus starts on demand, as the host's bus starts
+    /// bluetoothd.
+    public static func with<T>(
+        activatable: [String: String] = [:], _ body: (PrivateSystemBus) async throws -> T
+    ) async throws -> T {
+        let bus = try await start(activatable: activatable)
         do {
             let result = try await body(bus)
             await bus.stop()
@@ -25,11 +30,11 @@ public final class PrivateSystemBus: Sendable {
 
     /// Starts the daemon and returns once it listens: it prints its address only then (the socket file
     /// appears a moment earlier).
-    public static func start() async throws -> PrivateSystemBus {
+    public static func start(activatable: [String: String] = [:]) async throws -> PrivateSystemBus {
         let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
-            let bus = try PrivateSystemBus(directory: directory)
+            let bus = try PrivateSystemBus(directory: directory, activatable: activatable)
             do {
                 try await bus.daemon.waitUntilReady("dbus-daemon prints its address") {
                     bus.daemon.standardOutputSoFar.contains("\n")
@@ -45,12 +50,21 @@ public final class PrivateSystemBus: Sendable {
         }
     }
 
-    private init(directory: URL) throws {
+    private init(directory: URL, activatable: [String: String]) throws {
         self.directory = directory
         let socket = directory.appending(path: "system_bus_socket").path
         address = "unix:path=\(socket)"
+        let services = directory.appending(path: "services")
+        if !activatable.isEmpty {
+            try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        }
+        for (name, program) in activatable {
+            try "[D-BUS Service]\nName=\(name)\nExec=\(program)\n".write(
+                to: services.appending(path: "\(name).service"), atomically: true, encoding: .utf8)
+        }
         let configuration = directory.appending(path: "bus.conf")
-        try Self.configuration(socket: socket).write(to: configuration, atomically: true, encoding: .utf8)
+        try Self.configuration(socket: socket, services: activatable.isEmpty ? nil : services.path).write(
+            to: configuration, atomically: true, encoding: .utf8)
         var launch = ProcessLaunch(
             Self.dbusDaemon, ["--config-file=\(configuration.path)", "--nofork", "--nopidfile", "--print-address=1"])
         launch.deadline = .seconds(600)
@@ -74,21 +88,27 @@ public final class PrivateSystemBus: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private static func configuration(socket: String) -> String {
-        """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>system</type>
-          <listen>unix:path=\(socket)</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow user="*"/>
-            <allow own="*"/>
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow receive_sender="*"/>
-          </policy>
-        </busconfig>
-        """
+    /// The bus's configuration. With services to start it is a `session`-type bus, because a
+    /// system-type bus starts them through the setuid activation helper, which a private bus cannot
+    /// use; clients see no difference.
+    private static func configuration(socket: String, services: String?) -> String {
+        let type = services == nil ? "system" : "session"
+        let serviceDirectory = services.map { "<servicedir>\($0)</servicedir>" } ?? ""
+        return """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>\(type)</type>
+              <listen>unix:path=\(socket)</listen>
+              \(serviceDirectory)
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow user="*"/>
+                <allow own="*"/>
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow receive_sender="*"/>
+              </policy>
+            </busconfig>
+            """
     }
 }

@@ -14,6 +14,10 @@ public struct ProcessLaunch: Sendable {
     public var environment: [String: String] = [:]
     /// Bytes fed to standard input, which is then closed; without them standard input is `/dev/null`.
     public var standardInput: Data?
+    /// Keeps standard input an open pipe until ``RunningProcess/closeStandardInput()`` or the end of
+    /// the test process: a helper that stops at the end of its input then never outlives the tests,
+    /// even when they crash. Ignored when ``standardInput`` is set.
+    public var holdsStandardInput = false
     /// Directory the program starts in; the test process's own when `nil`.
     public var workingDirectory: URL?
     /// Runs the program inside this network namespace through `ip netns exec` (root only).

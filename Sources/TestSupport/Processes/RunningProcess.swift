@@ -27,11 +27,12 @@ public final class RunningProcess: @unchecked Sendable {
     private var finished = false
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
     private var signalOnStandardError: (text: String, signal: Int32)?
+    private var heldInput: Int32?
 
     init(launching launch: ProcessLaunch) throws {
         let commandLine = try launch.commandLine()
         let environment = ProcessInfo.processInfo.environment.merging(launch.environment) { _, new in new }
-        let input = try launch.standardInput.map { _ in try ChildSpawn.pipe() }
+        let input = launch.standardInput != nil || launch.holdsStandardInput ? try ChildSpawn.pipe() : nil
         let pipes = launch.outputFile == nil ? (try ChildSpawn.pipe(), try ChildSpawn.pipe()) : nil
         defer {
             if let input { close(input.read) }
@@ -59,7 +60,11 @@ public final class RunningProcess: @unchecked Sendable {
             drain(pipes.0.read, toStandardError: false)
             drain(pipes.1.read, toStandardError: true)
         }
-        if let input, let bytes = launch.standardInput { feed(bytes, to: input.write) }
+        if let input, let bytes = launch.standardInput {
+            feed(bytes, to: input.write)
+        } else if let input {
+            heldInput = input.write
+        }
         killAtDeadline(launch.deadline)
     }
 
@@ -119,16 +124,26 @@ public final class RunningProcess: @unchecked Sendable {
         }
     }
 
+    /// Closes the standard input held open by ``ProcessLaunch/holdsStandardInput``.
+    public func closeStandardInput() {
+        lock.withLock {
+            if let heldInput { close(heldInput) }
+            heldInput = nil
+        }
+    }
+
     /// Kills the child (SIGKILL: a helper's clean shutdown is not what a test checks) and waits for its
     /// end and the end of its output.
     @discardableResult
     public func stop() async -> ProcessOutcome {
+        closeStandardInput()
         send(signal: SIGKILL)
         return await waitForExit()
     }
 
     /// Kills the child and blocks until it has exited, for owners that end it from `deinit`.
     public func stopBlocking() {
+        closeStandardInput()
         send(signal: SIGKILL)
         exited.wait()
     }
