@@ -18,13 +18,10 @@ public final class PrivateSystemBus: Sendable {
         activatable: [String: String] = [:], _ body: (PrivateSystemBus) async throws -> T
     ) async throws -> T {
         let bus = try await start(activatable: activatable)
-        do {
-            let result = try await body(bus)
+        return try await withCleanup {
+            try await body(bus)
+        } cleanup: {
             await bus.stop()
-            return result
-        } catch {
-            await bus.stop()
-            throw error
         }
     }
 

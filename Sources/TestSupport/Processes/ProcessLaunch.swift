@@ -43,13 +43,10 @@ public struct ProcessLaunch: Sendable {
     /// Starts the program, runs `body`, and kills the program when `body` ends, however it ends.
     public func withRunning<Result>(_ body: (RunningProcess) async throws -> Result) async throws -> Result {
         let process = try start()
-        do {
-            let result = try await body(process)
+        return try await withCleanup {
+            try await body(process)
+        } cleanup: {
             await process.stop()
-            return result
-        } catch {
-            await process.stop()
-            throw error
         }
     }
 
