@@ -42,6 +42,15 @@ import Testing
         #expect(status == "SigBlk:\t0000000000000000\n")
     }
 
+    @Test func childStartsWithNoStandardSignalIgnored() async throws {
+        // An ignored signal survives exec; the child gets every standard signal's default action. (glibc
+        // keeps two real-time signals of its own, 32 and 33, out of reach.)
+        let line = try await ProcessLaunch("/bin/grep", ["^SigIgn:", "/proc/self/status"]).output()
+        let ignored = try #require(
+            UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16))
+        #expect(ignored & 0x7FFF_FFFF == 0, "\(line)")
+    }
+
     @Test func startedProcessCanBeWatchedAndSignalled() async throws {
         let process = try ProcessLaunch("/bin/sh", ["-c", "echo listening >&2; exec sleep 30"]).start()
         #expect(await process.waitForStandardError(containing: "listening"))

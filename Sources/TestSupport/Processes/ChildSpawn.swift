@@ -6,9 +6,10 @@ import Foundation
 
 /// `posix_spawn` with what every child of a test needs, and why `Process` is not used:
 ///
-/// - The signal mask is emptied: the threads Swift tests run on block SIGINT and SIGTERM, and
-///   Foundation's `Process` passes the caller's mask on (swift-corelibs-foundation#4772), so a tool
-///   would ignore Ctrl-C and a helper its SIGTERM.
+/// - The signal mask is emptied and every signal's action reset to its default: the threads Swift
+///   tests run on block SIGINT and SIGTERM, and Foundation's `Process` passes the caller's mask on
+///   (swift-corelibs-foundation#4772), so a tool would ignore Ctrl-C and a helper its SIGTERM; an
+///   ignored signal would likewise stay ignored in the child.
 /// - Every descriptor but 0, 1 and 2 is closed in the child: a daemon a helper leaves behind
 ///   (`pg_ctl start`) would otherwise keep another test's pipe open, and that test would never see
 ///   its end.
@@ -50,7 +51,12 @@ enum ChildSpawn {
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var everyCatchable = sigset_t()
+        sigfillset(&everyCatchable)
+        sigdelset(&everyCatchable, SIGKILL)
+        sigdelset(&everyCatchable, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &everyCatchable)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = commandLine.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
