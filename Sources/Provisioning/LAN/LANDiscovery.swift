@@ -1,6 +1,6 @@
-public import CryptoPrimitives
-public import Logging
-public import Transports
+import CryptoPrimitives
+import Logging
+import Transports
 public import ZhitingLAN
 
 /// Discovery: broadcast hellos for a listening window, then ask every device that answered for

@@ -1,7 +1,7 @@
-public import CryptoPrimitives
-public import Logging
-public import Transports
-public import ZhitingLAN
+import CryptoPrimitives
+import Logging
+import Transports
+import ZhitingLAN
 
 /// The LAN hand-off flow: find the device, exchange keys, read its info, give it the cloud server,
 /// and accept only a reply that echoes server and port.
