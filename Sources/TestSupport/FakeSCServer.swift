@@ -10,8 +10,7 @@ import Foundation
 /// path), `expired` gets SC's "login lost" envelope, `broken` gets HTTP 500, `moved` a redirect
 /// to a page that would hand out a token, `slow` an answer after 3 s.
 public final class FakeSCServer: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
+    private let process: RunningProcess
     /// `http://127.0.0.1:PORT` (`https://` with TLS), for `--sc-url`.
     public let baseURL: String
     /// The server's certificate as PEM, to trust (nil without TLS).
@@ -79,27 +78,29 @@ public final class FakeSCServer: @unchecked Sendable {
         server.serve_forever()
         """#
 
-    /// Starts the server on a thread of its own (waiting for it blocks) and returns once it listens.
+    /// Starts the server and returns once it listens.
     public static func start(tls: Bool = false) async throws -> FakeSCServer {
-        try await onOwnThread { try FakeSCServer(tls: tls) }
+        var launch = ProcessLaunch(RepositoryLayout.python, ["-c", Self.script] + (tls ? ["tls"] : []))
+        launch.holdsStandardInput = true
+        launch.deadline = .seconds(600)
+        let process = try launch.start()
+        try await process.waitUntilReady("the SC server prints its port") {
+            process.standardOutputSoFar.contains("\n")
+        }
+        return FakeSCServer(process: process, tls: tls)
     }
 
-    private init(tls: Bool) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", Self.script] + (tls ? ["tls"] : [])
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        let line = output.fileHandleForReading.availableData
-        let fields = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+    private init(process: RunningProcess, tls: Bool) {
+        self.process = process
+        let fields = process.standardOutputSoFar.split(whereSeparator: \.isWhitespace).map(String.init)
         let port = fields.first ?? ""
         baseURL = (tls ? "https" : "http") + "://127.0.0.1:\(port)"
         trustedCertificates = fields.count > 1 ? fields[1] : nil
     }
 
+    /// Ends the server by closing its input, so it removes its directory itself.
     deinit {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        process.closeStandardInput()
+        _ = process.waitForExitBlocking()
     }
 }

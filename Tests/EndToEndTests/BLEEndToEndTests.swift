@@ -32,12 +32,9 @@ struct BLEEndToEndTests {
     /// `ztprov ble --ssid HomeNet --json` plus `extra`, run in the host namespace with the password in
     /// the environment.
     static func ble(_ h: HarnessSession, _ extra: [String] = []) throws -> ProcessLaunch {
-        var launch = try ZTProvProcess.launch(["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra)
-        launch.environment = h.toolEnvironment.merging(
-            ["ZTPROV_WIFI_PASSWORD": wifiPassword, "ZTPROV_E2E_TOKEN": accessToken]) { $1 }
-        launch.networkNamespace = h.topology.hostNetns
-        launch.deadline = .seconds(60)
-        return launch
+        try h.ztprov(
+            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra,
+            environment: ["ZTPROV_WIFI_PASSWORD": wifiPassword, "ZTPROV_E2E_TOKEN": accessToken])
     }
 
     /// The BlueZ mock's method names in call order, without the introspection of D-Bus proxies

@@ -38,16 +38,12 @@ struct BLEProtocommEndToEndTests {
     static func ble(_ h: HarnessSession, _ extra: [String], environment: [String: String] = [:]) throws
         -> ProcessLaunch
     {
-        var launch = try ZTProvProcess.launch(["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra)
-        launch.environment = h.toolEnvironment.merging(
-            [
+        try h.ztprov(
+            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra,
+            environment: [
                 "ZTPROV_WIFI_PASSWORD": wifiPassword, "ZTPROV_E2E_POP": pop, "ZTPROV_E2E_SRP": srpPassword,
                 "ZTPROV_E2E_TOKEN": accessToken,
-            ].merging(environment) { $1 }
-        ) { $1 }
-        launch.networkNamespace = h.topology.hostNetns
-        launch.deadline = .seconds(60)
-        return launch
+            ].merging(environment) { $1 })
     }
 
     /// No secret in the output, and each connection ended with our Disconnect (the device may stop its

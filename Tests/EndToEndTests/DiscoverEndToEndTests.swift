@@ -1,14 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `ztprov discover` as a built binary, unicast to devices on loopback.
 @Suite struct DiscoverEndToEndTests {
-    @Test(.enabled(if: PythonZhitingDevice.isAvailable, "needs Tests/Harness/ztharness"))
+    @Test(.enabled(if: HarnessDeviceHost.isAvailable, "needs Tests/Harness/ztharness"))
     func listsThePythonDeviceInATable() async throws {
-        let device = try await PythonZhitingDevice.start([
+        let device = try await HarnessDeviceHost.start(zhiting: [
             "device_id": "0a1b2c3d4e5f", "model": "ZTSW3SLW001W", "sw_ver": "1.2.3",
         ])
-        let outcome = try await ZTProvProcess.run(["discover", "--device-address", device.address, "--local-port", "0"])
+        let outcome = try await ZTProvProcess.run([
+            "discover", "--device-address", device.zhitingAddress, "--local-port", "0",
+        ])
         #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
         let lines = outcome.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("ID            IP         KIND    MODEL") == true, "\(outcome.standardOutput)")
@@ -18,14 +21,14 @@ import Testing
         #expect(outcome.standardError.contains("Found 0a1b2c3d4e5f at 127.0.0.1"))
     }
 
-    @Test(.enabled(if: PythonZhitingDevice.isAvailable, "needs Tests/Harness/ztharness"))
+    @Test(.enabled(if: HarnessDeviceHost.isAvailable, "needs Tests/Harness/ztharness"))
     func reportsAHubAsJSONLines() async throws {
-        let hub = try await PythonZhitingDevice.start([
+        let hub = try await HarnessDeviceHost.start(zhiting: [
             "model": "MH-SA00DCLB001W", "sw_ver": "2.4.1",
             "info_extra": ["sa_id": "sa-77", "port": 37965] as [String: any Sendable],
         ])
         let outcome = try await ZTProvProcess.run([
-            "discover", "--device-address", hub.address, "--local-port", "0", "--json",
+            "discover", "--device-address", hub.zhitingAddress, "--local-port", "0", "--json",
         ])
         #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
         let device = try #require(outcome.events.first { $0["event"] as? String == "device" })

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `elapsed_ms` on every JSON Lines event: monotonic milliseconds since the command started. Every

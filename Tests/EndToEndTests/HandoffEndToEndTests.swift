@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Transports
 import ZhitingLAN
@@ -20,10 +21,10 @@ import ZhitingLAN
         )
     }
 
-    @Test(.enabled(if: PythonZhitingDevice.isAvailable, "needs Tests/Harness/ztharness"))
+    @Test(.enabled(if: HarnessDeviceHost.isAvailable, "needs Tests/Harness/ztharness"))
     func handsOffThePythonDevice() async throws {
-        let device = try await PythonZhitingDevice.start(["device_id": "a1b2c3d4e5f6", "model": "ZTSW3SLW001W"])
-        let outcome = try await handoff(device.address)
+        let device = try await HarnessDeviceHost.start(zhiting: ["device_id": "a1b2c3d4e5f6", "model": "ZTSW3SLW001W"])
+        let outcome = try await handoff(device.zhitingAddress)
         #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
         #expect(outcome.result?["ok"] as? Bool == true)
         #expect(outcome.result?["server"] as? String == "gz.sc.zhitingtech.com")
@@ -32,7 +33,7 @@ import ZhitingLAN
                 "hello-sent", "device-answered", "token-received", "info", "server-requested", "server-confirmed",
                 "result",
             ])
-        let sent = try #require(try device.requests().last)
+        let sent = try #require(try device.records(event: "request").last)
         #expect(sent["method"] as? String == "set_prop.server")
         let params = try #require(sent["params"] as? [String: Any])
         #expect(params["access_token"] as? String == Self.accessToken)
@@ -41,21 +42,21 @@ import ZhitingLAN
         #expect(!outcome.everything.contains(Self.accessToken))
     }
 
-    @Test(.enabled(if: PythonZhitingDevice.isAvailable, "needs Tests/Harness/ztharness"))
+    @Test(.enabled(if: HarnessDeviceHost.isAvailable, "needs Tests/Harness/ztharness"))
     func theOldReservedVariantAndTheDigestChecksumReachThePythonDevice() async throws {
-        let device = try await PythonZhitingDevice.start([
+        let device = try await HarnessDeviceHost.start(zhiting: [
             "device_id": "a1b2c3d4e5f6", "accept_reserved": "ffff", "require_checksum": "md5-packet",
         ])
-        let outcome = try await handoff(device.address, ["--lan-reserved", "ffff", "--lan-checksum", "digest"])
+        let outcome = try await handoff(device.zhitingAddress, ["--lan-reserved", "ffff", "--lan-checksum", "digest"])
         #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
     }
 
-    @Test(.enabled(if: PythonZhitingDevice.isAvailable, "needs Tests/Harness/ztharness"))
+    @Test(.enabled(if: HarnessDeviceHost.isAvailable, "needs Tests/Harness/ztharness"))
     func anEchoOfAnotherServerExitsEight() async throws {
-        let device = try await PythonZhitingDevice.start([
+        let device = try await HarnessDeviceHost.start(zhiting: [
             "device_id": "a1b2c3d4e5f6", "echo_server": "elsewhere.example",
         ])
-        let outcome = try await handoff(device.address)
+        let outcome = try await handoff(device.zhitingAddress)
         expectFailure(outcome, code: "handoff.server-mismatch", status: 8, secrets: [Self.accessToken])
         #expect(outcome.standardError.contains("elsewhere.example:54321"))
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The Python harness's own test suite: device models, mocks, the bleak check, lifecycle.

@@ -33,11 +33,9 @@ struct ImprovEndToEndTests {
 
     /// `ztprov ble --ssid HomeNet --json --verbose` plus `extra`, with the password in the environment.
     static func ble(_ h: HarnessSession, _ extra: [String] = [], password: String = password) throws -> ProcessLaunch {
-        var launch = try ZTProvProcess.launch(["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra)
-        launch.environment = h.toolEnvironment.merging(["ZTPROV_WIFI_PASSWORD": password]) { $1 }
-        launch.networkNamespace = h.topology.hostNetns
-        launch.deadline = .seconds(60)
-        return launch
+        try h.ztprov(
+            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra, environment: ["ZTPROV_WIFI_PASSWORD": password]
+        )
     }
 
     /// The BLE suite's cleanup contract, and this suite's password nowhere in the output.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `ztprov` loads FoundationEssentials, never full Foundation: `Foundation` brings ICU

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The runner every end-to-end test relies on, proven on plain system programs.
@@ -39,6 +40,15 @@ import Testing
         // Test tasks run on threads that block SIGINT and SIGTERM; a child must not inherit that.
         let status = try await ProcessLaunch("/bin/grep", ["^SigBlk:", "/proc/self/status"]).output()
         #expect(status == "SigBlk:\t0000000000000000\n")
+    }
+
+    @Test func childStartsWithNoStandardSignalIgnored() async throws {
+        // An ignored signal survives exec; the child gets every standard signal's default action. (glibc
+        // keeps two real-time signals of its own, 32 and 33, out of reach.)
+        let line = try await ProcessLaunch("/bin/grep", ["^SigIgn:", "/proc/self/status"]).output()
+        let ignored = try #require(
+            UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16))
+        #expect(ignored & 0x7FFF_FFFF == 0, "\(line)")
     }
 
     @Test func startedProcessCanBeWatchedAndSignalled() async throws {

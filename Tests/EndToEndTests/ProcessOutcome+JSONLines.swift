@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Reading `ztprov --json` output and checking both streams at once.

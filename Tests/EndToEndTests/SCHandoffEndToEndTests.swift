@@ -15,12 +15,12 @@ import Testing
         return (outcome, sc)
     }
 
-    @Test(.enabled(if: PythonZhitingDevice.isAvailable, "needs Tests/Harness/ztharness"))
+    @Test(.enabled(if: HarnessDeviceHost.isAvailable, "needs Tests/Harness/ztharness"))
     func theTokenFromSCReachesTheDeviceAndNothingElse() async throws {
-        let device = try await PythonZhitingDevice.start([:])
-        let (outcome, _) = try await handoff(session: "_session_=good", device: device.address)
+        let device = try await HarnessDeviceHost.start(zhiting: [:])
+        let (outcome, _) = try await handoff(session: "_session_=good", device: device.zhitingAddress)
         #expect(outcome.exitStatus == 0, "\(outcome.standardError)")
-        let params = try #require(try device.requests().last?["params"] as? [String: Any])
+        let params = try #require(try device.records(event: "request").last?["params"] as? [String: Any])
         #expect(params["access_token"] as? String == FakeSCServer.token)
         #expect(params["server"] as? String == "127.0.0.1", "the server defaults to the SC host, as iOS derives it")
         #expect(!outcome.everything.contains(FakeSCServer.token))

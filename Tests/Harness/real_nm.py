@@ -31,6 +31,8 @@ import time
 
 import dbus
 
+from ztharness import bus as private_bus
+
 NM_INTERFACE = "ztnm0"
 DEVICE_INTERFACE = "ztdv0"
 DEVICE_ADDRESS = "192.168.4.1/24"
@@ -39,17 +41,6 @@ PROPERTIES = "org.freedesktop.DBus.Properties"
 VOLATILE_FLAG = 0x4  # NMSettingsConnectionFlags: deleted when it goes down
 STARTUP_TIMEOUT_S = 30.0  # bounds a real failure; a loaded two-core CI can stall start-up for seconds
 
-BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/>
-  </policy>
-</busconfig>
-"""
 
 # hostname-mode=none: the daemon shares the host's hostname otherwise (the UTS namespace is a second guard).
 NM_CONFIG = """[main]
@@ -156,7 +147,7 @@ def start_dhcp_server(lab: Lab) -> None:
 
 def start_bus(lab: Lab) -> None:
     with open(lab.path("bus.conf"), "w", encoding="utf-8") as handle:
-        handle.write(BUS_CONFIG.format(socket=lab.bus_socket))
+        handle.write(private_bus.CONFIG.format(socket=lab.bus_socket))
     lab.spawn("dbus-daemon", ["dbus-daemon", "--nofork", f"--config-file={lab.path('bus.conf')}"])
     wait_until("the private bus accepts connections", lambda: accepts(lab.bus_socket))
 

@@ -96,8 +96,15 @@ import Transports
                 """)
     }
 
+    /// libnm accepts the settings, and the same call refuses settings libnm does not know, so the
+    /// acceptance is libnm's verdict rather than a call that cannot fail.
     @Test func libnmBuildsAConnectionFromTheSettings() throws {
         _ = try LibNMClient.simpleConnection(GVariantMaking.connection(Self.profile().settings))
+        var unknownType = Self.profile().settings
+        unknownType["connection", "type"] = .string("ztprov-no-such-type")
+        #expect(throws: NetworkManagerError.self) {
+            try LibNMClient.simpleConnection(GVariantMaking.connection(unknownType))
+        }
     }
 
     @Test(arguments: [

@@ -6,16 +6,14 @@ import Testing
 @Suite struct PostgresConnectionFailureTests {
     static let password = "hunter2-S3cret"
 
-    @Test func aRefusedPortIsUnavailableWithoutThePassword() async throws {
+    /// Refused at once; the time limit only shows it did not hang.
+    @Test(.timeLimit(.minutes(1))) func aRefusedPortIsUnavailableWithoutThePassword() async throws {
         let url = "postgres://line:\(Self.password)@127.0.0.1:\(try LoopbackPort.free())/ztprov"
-        let started = ContinuousClock.now
 
         let error = await #expect(throws: RecordStoreError.self) { try await PostgresRecordStore(url: url) }
         #expect(error?.kind == .unavailable)
         #expect(error?.detail.contains("127.0.0.1") == true, "\(String(describing: error))")
         #expect(error?.detail.contains(Self.password) == false)
-        // Refused at once; the bound only shows it did not wait for the connect timeout or hang.
-        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     @Test(arguments: [

@@ -63,21 +63,15 @@ struct EmulatedLAN {
 
     func handoff(framing: ZhitingRequestFraming = ZhitingRequestFraming()) -> LANHandoff {
         LANHandoff(
-            link: link,
-            timeouts: timeouts,
-            framing: framing,
-            random: SeededRandomSource(seed: [7]),
-            logger: recorder.logger()
-        )
+            LANFlowSetup(
+                link: link, timeouts: timeouts, framing: framing, random: SeededRandomSource(seed: [7]),
+                logger: recorder.logger()))
     }
 
     func discovery() -> LANDiscovery {
         LANDiscovery(
-            link: link,
-            timeouts: timeouts,
-            random: SeededRandomSource(seed: [8]),
-            logger: recorder.logger()
-        )
+            LANFlowSetup(
+                link: link, timeouts: timeouts, random: SeededRandomSource(seed: [8]), logger: recorder.logger()))
     }
 
     static func request(_ target: LANTarget = LANTarget(deviceID: switchID)) -> LANHandoffRequest {

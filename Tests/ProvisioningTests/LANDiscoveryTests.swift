@@ -44,19 +44,19 @@ import ZhitingLAN
         #expect(found[1].isSmartAssistant, "the hello's model still tells a hub apart")
     }
 
-    @Test func aUnicastTargetStopsListeningOnceItAnswers() async throws {
+    /// The listen window and the deadline both outlast the test's time limit: only stopping at the
+    /// answer ends the run in time.
+    @Test(.timeLimit(.minutes(1))) func aUnicastTargetStopsListeningOnceItAnswers() async throws {
         var timeouts = EmulatedLAN.patientTimeouts
-        timeouts.listenWindow = .seconds(60)
+        timeouts.listenWindow = .seconds(600)
         let lan = EmulatedLAN(timeouts: timeouts)
         await lan.link.attach(.zhiting(EmulatedLAN.switchResponder()), at: EmulatedLAN.switchAddress)
-        let started = ContinuousClock.now
         let found = try await lan.discovery().run(
             LANTarget(address: EmulatedLAN.switchAddress),
-            deadline: .now + .seconds(5),
+            deadline: .now + .seconds(600),
             progress: lan.recorder.sink
         )
         #expect(found.map(\.device.id) == [EmulatedLAN.switchID])
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test func anEmptyLANIsDeviceNotFound() async {

@@ -34,7 +34,7 @@ import Testing
         let store = try await SQLiteRecordStore(path: path)
         try await store.append(RecordStoreConformance.fullRecord)
 
-        let output = try PythonSQLiteReader.query(
+        let output = try await PythonSQLiteReader.query(
             path: path, sql: "SELECT device_key, code, steps, started_at FROM attempts")
         let expected = RecordStoreConformance.fullRecord
         #expect(
@@ -73,7 +73,7 @@ import Testing
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         _ = try await SQLiteRecordStore(path: path)
-        _ = try PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 3")
+        _ = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 3")
 
         let error = await #expect(throws: RecordStoreError.self) { try await SQLiteRecordStore(path: path) }
         #expect(error?.kind == .incompatibleSchema)
@@ -101,17 +101,18 @@ import Testing
             """,
             "PRAGMA application_id = \(0x7A74_7072)", "PRAGMA user_version = 1",
         ] {
-            _ = try PythonSQLiteReader.query(path: path, sql: sql)
+            _ = try await PythonSQLiteReader.query(path: path, sql: sql)
         }
         let old = try await SQLiteRecordStore(readingPath: path).records(matching: RecordQuery())
         #expect(old.map(\.deviceKey) == ["lamp-0"] && old.first?.provisioningProtocol == nil)
         #expect(old.first?.firmware.bluFi == "v1.4")
-        #expect(
-            try PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["1"], "a reader writes nothing")
+        let versionAfterReading = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version")
+        #expect(versionAfterReading == ["1"], "a reader writes nothing")
 
         let writer = try await SQLiteRecordStore(path: path)
         try await writer.append(RecordStoreConformance.fullRecord)
-        #expect(try PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["2"])
+        let versionAfterWriting = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version")
+        #expect(versionAfterWriting == ["2"])
         let all = try await writer.records(matching: RecordQuery())
         #expect(all.map(\.deviceKey) == ["lamp-0", RecordStoreConformance.fullRecord.deviceKey])
         #expect(all.last == RecordStoreConformance.fullRecord)
@@ -122,7 +123,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/other.sqlite"
-        _ = try PythonSQLiteReader.query(path: path, sql: "CREATE TABLE contacts (name TEXT)")
+        _ = try await PythonSQLiteReader.query(path: path, sql: "CREATE TABLE contacts (name TEXT)")
 
         let error = await #expect(throws: RecordStoreError.self) { try await SQLiteRecordStore(path: path) }
         #expect(error?.kind == .incompatibleSchema)

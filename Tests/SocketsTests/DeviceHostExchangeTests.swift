@@ -5,13 +5,13 @@ import Testing
 
 /// One Security 0 session against the harness's emulated device, which follows esp_http_server and
 /// protocomm_httpd's connection and cookie rules.
-@Suite(.enabled(if: DeviceHostProcess.isAvailable, "needs Tests/Harness/ztharness/device_host.py and /usr/bin/python3"))
+@Suite(.enabled(if: HarnessDeviceHost.isAvailable, "needs Tests/Harness/ztharness/device_host.py and /usr/bin/python3"))
 struct DeviceHostExchangeTests {
     @Test func completesASecurity0HandshakeOnOneConnectionWithTheCookie() async throws {
-        let device = try await DeviceHostProcess.start(configuration: [
+        let device = try await HarnessDeviceHost.start(deviceHost: [
             "protocomm": ["security": 0], "random": ["session_id": "0000beef"],
         ])
-        let transport = HTTPProtocommTransport(device: device.endpoint, exchangeTimeout: .seconds(5))
+        let transport = HTTPProtocommTransport(device: try device.endpoint, exchangeTimeout: .seconds(5))
 
         let version = try await transport.exchange(endpoint: "proto-ver", payload: Array("ESP".utf8))
         let json = try JSONSerialization.jsonObject(with: Data(version)) as? [String: Any]

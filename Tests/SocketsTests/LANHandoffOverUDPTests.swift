@@ -32,7 +32,7 @@ import ZhitingLAN
             try await UDPDatagramLink.withLink(.init(localPort: 0)) { clientLink in
                 // Generous waits: parallel suites may stall this process, device and client alike.
                 let timeouts = LANTimeouts(locate: .seconds(60), replyWait: .milliseconds(500), attempts: 100)
-                let flow = LANHandoff(link: clientLink, timeouts: timeouts, logger: Logger(label: "test"))
+                let flow = LANHandoff(LANFlowSetup(link: clientLink, timeouts: timeouts, logger: Logger(label: "test")))
                 let request = LANHandoffRequest(
                     target: LANTarget(deviceID: Self.deviceID, address: deviceAddress),
                     accessToken: Secret("AT"),

@@ -3,29 +3,30 @@ import Protocomm
 import Provisioning
 import Sockets
 import Synchronization
+import TestSupport
 import Testing
 import Transports
 
 /// The SoftAP flow over the real HTTP transport against the harness's device, an implementation of
 /// protocomm written apart from ours: the schemes interoperate, and the transport's own errors
 /// (a dropped connection, a 404) reach the user as the right codes.
-@Suite(.enabled(if: DeviceHostProcess.isAvailable, "needs Tests/Harness/ztharness/device_host.py and /usr/bin/python3"))
+@Suite(.enabled(if: HarnessDeviceHost.isAvailable, "needs Tests/Harness/ztharness/device_host.py and /usr/bin/python3"))
 struct SoftAPOverHTTPTests {
     static let hotspot = InMemoryWiFiJoiner.Hotspot(ssid: "MH-1A2B3C", bssid: "24:0a:c4:1a:2b:3c")
     static let credentials = ProtocommSecurityOptions(
         proofOfPossession: Secret("abcd1234"), srpUsername: "wifiprov", srpPassword: Secret("abcd1234"))
 
     /// Starts a device with these `protocomm` settings on top of fast defaults.
-    static func device(_ settings: [String: any Sendable]) async throws -> DeviceHostProcess {
+    static func device(_ settings: [String: any Sendable]) async throws -> HarnessDeviceHost {
         let fast: [String: any Sendable] = [
             "connecting_polls": 1, "scan_duration_ms": 0,
             "networks": [["ssid": "HomeNet", "rssi": -40] as [String: any Sendable]],
         ]
-        return try await DeviceHostProcess.start(configuration: ["protocomm": fast.merging(settings) { $1 }])
+        return try await HarnessDeviceHost.start(deviceHost: ["protocomm": fast.merging(settings) { $1 }])
     }
 
     static func run(
-        against host: DeviceHostProcess, joiner: InMemoryWiFiJoiner, security: ProtocommSecurityOptions = credentials,
+        against host: HarnessDeviceHost, joiner: InMemoryWiFiJoiner, security: ProtocommSecurityOptions = credentials,
         listsNetworks: Bool = false, progress: @escaping SoftAPProgressSink = { _ in }
     ) async throws -> SoftAPProvisioningOutcome {
         let provisioner = SoftAPProvisioner(
@@ -35,7 +36,7 @@ struct SoftAPOverHTTPTests {
             HTTPProtocommTransport(device: device, connectTimeout: .seconds(2), exchangeTimeout: .seconds(5))
         }
         let request = SoftAPProvisioningRequest(
-            hotspot: SoftAPHotspot(ssid: hotspot.ssid), device: host.endpoint,
+            hotspot: SoftAPHotspot(ssid: hotspot.ssid), device: try host.endpoint,
             network: ProtocommTargetNetwork(ssid: "HomeNet", passphrase: Secret("home-passphrase")),
             security: security, listsNetworks: listsNetworks)
         return try await provisioner.run(request, deadline: .now + .seconds(30), progress: progress)

@@ -1,28 +1,16 @@
-public import CryptoPrimitives
-public import Logging
-public import Transports
+import CryptoPrimitives
+import Logging
+import Transports
 public import ZhitingLAN
 
 /// Discovery: broadcast hellos for a listening window, then ask every device that answered for
 /// its `get_prop.info`, one after the other.
 public struct LANDiscovery: Sendable {
-    let channel: LANChannel
-    let timeouts: LANTimeouts
-    let framing: ZhitingRequestFraming
-    let random: any RandomSource
+    let setup: LANFlowSetup
 
-    /// A flow over `link`; `random` supplies the session keys (inject a seeded source in tests).
-    public init(
-        link: any DatagramLink,
-        timeouts: LANTimeouts = LANTimeouts(),
-        framing: ZhitingRequestFraming = ZhitingRequestFraming(),
-        random: any RandomSource = SystemRandomSource(),
-        logger: Logger
-    ) {
-        channel = LANChannel(link: link, logger: logger)
-        self.timeouts = timeouts
-        self.framing = framing
-        self.random = random
+    /// A flow with the link, timeouts, framing and randomness of `setup`.
+    public init(_ setup: LANFlowSetup) {
+        self.setup = setup
     }
 
     /// Every device that answered, with its info, or the reason its info could not be read.
@@ -33,10 +21,11 @@ public struct LANDiscovery: Sendable {
         deadline: ContinuousClock.Instant,
         progress: @escaping LANProgressSink
     ) async throws(ProvisioningError) -> [LANDiscoveredDevice] {
-        let beacon = LANHelloBeacon(channel: channel, target: target, timeouts: timeouts, progress: progress)
+        let beacon = LANHelloBeacon(
+            channel: setup.channel, target: target, timeouts: setup.timeouts, progress: progress)
         var devices: [LANDevice] = []
         let started = ContinuousClock.now
-        _ = try await beacon.run(until: min(started + timeouts.listenWindow, deadline)) { device in
+        _ = try await beacon.run(until: min(started + setup.timeouts.listenWindow, deadline)) { device in
             guard target.deviceID == nil || device.id == target.deviceID else { return false }
             if !devices.contains(device) {
                 devices.append(device)
@@ -47,16 +36,17 @@ public struct LANDiscovery: Sendable {
         guard !devices.isEmpty else {
             throw ProvisioningError.lanNotFound(target, within: ContinuousClock.now - started, others: [])
         }
-        var source = random
+        var source = setup.random
         var discovered: [LANDiscoveredDevice] = []
         for device in devices {
             var client = ZhitingLANClient(
                 deviceID: device.id,
                 sessionKey: ZhitingSessionKey.random(using: &source),
                 goal: .readInfo,
-                framing: framing
+                framing: setup.framing
             )
-            let conversation = LANConversation(channel: channel, device: device, timeouts: timeouts, progress: progress)
+            let conversation = LANConversation(
+                channel: setup.channel, device: device, timeouts: setup.timeouts, progress: progress)
             do throws(ProvisioningError) {
                 let outcome = try await conversation.run(&client, until: deadline)
                 discovered.append(LANDiscoveredDevice(device: device, info: outcome.info))

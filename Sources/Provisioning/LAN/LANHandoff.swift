@@ -1,28 +1,16 @@
-public import CryptoPrimitives
-public import Logging
-public import Transports
-public import ZhitingLAN
+import CryptoPrimitives
+import Logging
+import Transports
+import ZhitingLAN
 
 /// The LAN hand-off flow: find the device, exchange keys, read its info, give it the cloud server,
 /// and accept only a reply that echoes server and port.
 public struct LANHandoff: Sendable {
-    let channel: LANChannel
-    let timeouts: LANTimeouts
-    let framing: ZhitingRequestFraming
-    let random: any RandomSource
+    let setup: LANFlowSetup
 
-    /// A flow over `link`; `random` supplies the session key (inject a seeded source in tests).
-    public init(
-        link: any DatagramLink,
-        timeouts: LANTimeouts = LANTimeouts(),
-        framing: ZhitingRequestFraming = ZhitingRequestFraming(),
-        random: any RandomSource = SystemRandomSource(),
-        logger: Logger
-    ) {
-        channel = LANChannel(link: link, logger: logger)
-        self.timeouts = timeouts
-        self.framing = framing
-        self.random = random
+    /// A flow with the link, timeouts, framing and randomness of `setup`.
+    public init(_ setup: LANFlowSetup) {
+        self.setup = setup
     }
 
     /// Hands the target device to `request.server`, finishing by `deadline`.
@@ -32,14 +20,15 @@ public struct LANHandoff: Sendable {
         progress: @escaping LANProgressSink
     ) async throws(ProvisioningError) -> LANHandoffResult {
         let device = try await locate(request.target, deadline: deadline, progress: progress)
-        var source = random
+        var source = setup.random
         var client = ZhitingLANClient(
             deviceID: device.id,
             sessionKey: ZhitingSessionKey.random(using: &source),
             goal: .assignServer(request.assignment),
-            framing: framing
+            framing: setup.framing
         )
-        let conversation = LANConversation(channel: channel, device: device, timeouts: timeouts, progress: progress)
+        let conversation = LANConversation(
+            channel: setup.channel, device: device, timeouts: setup.timeouts, progress: progress)
         let outcome = try await conversation.run(&client, until: deadline)
         guard let info = outcome.info, let echo = outcome.echo else {
             throw ProvisioningError.lanSilence(in: client.phase, of: device, evidence: LANSilenceEvidence())
@@ -60,11 +49,12 @@ public struct LANHandoff: Sendable {
                 hint: "Pass --device-id (from `ztprov discover`), or --device-address to ask one device directly."
             )
         }
-        let beacon = LANHelloBeacon(channel: channel, target: target, timeouts: timeouts, progress: progress)
+        let beacon = LANHelloBeacon(
+            channel: setup.channel, target: target, timeouts: setup.timeouts, progress: progress)
         var found: LANDevice?
         var others: [LANDevice] = []
         let started = ContinuousClock.now
-        _ = try await beacon.run(until: min(started + timeouts.locate, deadline)) { device in
+        _ = try await beacon.run(until: min(started + setup.timeouts.locate, deadline)) { device in
             if target.deviceID == nil || device.id == target.deviceID {
                 found = device
                 progress(.deviceAnswered(device))

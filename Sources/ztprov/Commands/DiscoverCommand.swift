@@ -43,7 +43,8 @@ struct DiscoverCommand: AsyncParsableCommand {
             (context) async throws(ProvisioningError) -> [JSONField] in
             let link = try lan.openLink()
             defer { link.close() }
-            let flow = LANDiscovery(link: link, timeouts: timeouts, framing: lan.framing, logger: context.logger)
+            let flow = LANDiscovery(
+                LANFlowSetup(link: link, timeouts: timeouts, framing: lan.framing, logger: context.logger))
             let printer = LANProgressPrinter(console: context.console)
             let found = try await flow.run(
                 lan.target(deviceID: deviceID), deadline: context.deadline, progress: printer.report)

@@ -59,7 +59,7 @@ extension DemoCommand {
     /// The LAN hand-off to the emulated device `id`, over an in-memory LAN.
     func handOff(_ id: ZhitingDeviceID, context: CommandContext) async throws(ProvisioningError) -> LANHandoffResult {
         let link = await DemoDevices.lan(deviceID: id)
-        let flow = LANHandoff(link: link, logger: context.logger)
+        let flow = LANHandoff(LANFlowSetup(link: link, logger: context.logger))
         let request = LANHandoffRequest(
             target: LANTarget(deviceID: id), accessToken: Secret(DemoDevices.accessToken),
             areaID: DemoDevices.areaID)

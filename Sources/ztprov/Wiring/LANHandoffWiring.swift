@@ -25,7 +25,7 @@ extension HandoffOptions {
         let request = try await request(target: lan.target(deviceID: deviceID), context: context)
         let link = try lan.openLink()
         defer { link.close() }
-        let flow = LANHandoff(link: link, framing: lan.framing, logger: context.logger)
+        let flow = LANHandoff(LANFlowSetup(link: link, framing: lan.framing, logger: context.logger))
         let printer = LANProgressPrinter(console: context.console)
         let result = try await flow.run(request, deadline: context.deadline, progress: printer.report)
         context.console.result("\(result.device.id) at \(result.device.endpoint.host) now uses \(result.echo)")

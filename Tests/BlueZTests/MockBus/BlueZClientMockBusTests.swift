@@ -280,19 +280,18 @@ struct DaemonLossMockBusTests {
         try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let adapter = try await client.adapter()
-                let started = ContinuousClock.now
+                // The search would outlast the suite's time limit: only the daemon's loss can end it in time.
                 let search = Task {
                     try await client.findDevice(
-                        on: adapter, filter: BlueZScanFilter(namePrefix: "NOPE"), timeout: .seconds(20))
+                        on: adapter, filter: BlueZScanFilter(namePrefix: "NOPE"), timeout: .seconds(600))
                 }
                 try await Task.sleep(for: .milliseconds(200))
-                kill(mock.process.processIdentifier, SIGKILL)
+                mock.process.send(signal: SIGKILL)
                 let error = await #expect(throws: BlueZError.self) { try await search.value }
                 guard case .bluetoothdNotRunning = error else {
                     Issue.record("expected bluetoothdNotRunning, got \(String(describing: error))")
                     return
                 }
-                #expect(started.duration(to: .now) < .seconds(15))  // well inside the 20 s search
             }
         }
     }

@@ -8,7 +8,7 @@ import TestSupport
 /// python-dbusmock on a private bus.
 struct BlueZMock {
     let bus: PrivateSystemBus
-    let process: Process
+    let process: RunningProcess
     let callLog: URL
 
     /// The shared template, found from this file's place in the repository.
@@ -19,16 +19,14 @@ struct BlueZMock {
     static func with<T>(_ parameters: String = "{}", _ body: (BlueZMock) async throws -> T) async throws -> T {
         try await PrivateBus.with { bus in
             let callLog = bus.directory.appendingPathComponent("calls.log")
-            let process = try bus.launch(
-                "/usr/bin/python3", ["-m", "dbusmock", "--template", template, "-l", callLog.path, "-p", parameters],
-                log: "mock.out")
-            defer {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+            let launch = bus.launch(
+                RepositoryLayout.python,
+                ["-m", "dbusmock", "--template", template, "-l", callLog.path, "-p", parameters], log: "mock.out")
+            return try await launch.withRunning { process in
+                let mock = BlueZMock(bus: bus, process: process, callLog: callLog)
+                try await mock.waitForBlueZ()
+                return try await body(mock)
             }
-            let mock = BlueZMock(bus: bus, process: process, callLog: callLog)
-            try await mock.waitForBlueZ()
-            return try await body(mock)
         }
     }
 
@@ -65,12 +63,13 @@ struct BlueZMock {
         let query = DBusMethodCall(
             destination: "org.freedesktop.DBus", path: DBusObjectPath("/org/freedesktop/DBus")!,
             interface: "org.freedesktop.DBus", member: "NameHasOwner", arguments: [.string("org.bluez")])
-        for _ in 0..<500 {
-            if try await connection.call(query, timeout: .seconds(1)).first?.bool == true { return }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            try await process.waitUntilReady("org.bluez is on the bus", within: .seconds(30)) {
+                try await connection.call(query, timeout: .seconds(1)).first?.bool == true
+            }
+        } catch {
+            let output = try? String(contentsOf: bus.directory.appending(path: "mock.out"), encoding: .utf8)
+            throw MockBusTestError.mockDidNotStart(output ?? "\(error)")
         }
-        let output = try? String(contentsOf: bus.directory.appendingPathComponent("mock.out"), encoding: .utf8)
-        throw MockBusTestError.mockDidNotStart(output ?? "")
     }
 }

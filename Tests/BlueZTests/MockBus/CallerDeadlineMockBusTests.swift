@@ -63,8 +63,12 @@ struct CallerDeadlineMockBusTests {
     /// Services that resolve later than the caller's deadline end connecting with the caller's error,
     /// after no retry that would outlast it, and the link is released.
     @Test func connectingEndsByTheCallersDeadline() async throws {
-        try await BlueZMock.with(BlueZClientMockBusTests.device(#", "resolve_delay_ms": 5000"#)) { mock in
-            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
+        // The services never resolve within the suite's time limit, and an attempt's own limit is far
+        // longer than the caller's deadline: ending before that limit shows the caller's deadline ended it.
+        var ownLimits = BlueZClientMockBusTests.fast
+        ownLimits.connectAttempt = .seconds(60)
+        try await BlueZMock.with(BlueZClientMockBusTests.device(#", "resolve_delay_ms": 600000"#)) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: ownLimits) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
                 let started = ContinuousClock.now
                 await #expect(throws: DeadlineExceeded.self) {
@@ -72,7 +76,9 @@ struct CallerDeadlineMockBusTests {
                         device, retryPolicy: BlueZClientMockBusTests.quickRetries, until: .now + .milliseconds(700)
                     ) { _ in }
                 }
-                #expect(ContinuousClock.now - started < .seconds(2), "an attempt outlasted the caller's deadline")
+                #expect(
+                    ContinuousClock.now - started < ownLimits.connectAttempt,
+                    "an attempt outlasted the caller's deadline")
             }
             #expect(try mock.calledMethods().last == "Disconnect")
         }

@@ -26,43 +26,14 @@ import Testing
 
     @Test(.requiresTools("dbus-daemon"))
     func aBusThatCannotStartBluetoothdIsAHostPrecondition() async throws {
-        let directory = try HostileRun.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         // Activation of org.bluez runs a program that exits at once: the bus answers Spawn.ChildExited.
-        let services = directory.appending(path: "services")
-        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
-        try "[D-BUS Service]\nName=org.bluez\nExec=/bin/false\n".write(
-            to: services.appending(path: "org.bluez.service"), atomically: true, encoding: .utf8)
-        let socket = directory.appending(path: "bus").path
-        let config = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(socket)</listen>
-              <servicedir>\(services.path)</servicedir>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """
-        let configPath = directory.appending(path: "bus.conf").path
-        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        var daemon = ProcessLaunch("/usr/bin/dbus-daemon", ["--config-file=\(configPath)", "--nofork", "--nopidfile"])
-        daemon.deadline = .seconds(120)
-        let bus = try daemon.start()
-        defer { bus.send(signal: SIGTERM) }
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        for arguments in [["scan", "--duration", "1"], ["ble", "--ssid", "Net", "--open-network"]] {
-            let outcome = try await HostileRun.expect(
-                arguments, environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(socket)"], status: 3,
-                code: "host.bluetoothd-absent")
-            #expect(!outcome.standardError.contains("ble.refused"))
+        try await PrivateSystemBus.with(activatable: ["org.bluez": "/bin/false"]) { bus in
+            for arguments in [["scan", "--duration", "1"], ["ble", "--ssid", "Net", "--open-network"]] {
+                let outcome = try await HostileRun.expect(
+                    arguments, environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address], status: 3,
+                    code: "host.bluetoothd-absent")
+                #expect(!outcome.standardError.contains("ble.refused"))
+            }
         }
     }
 }

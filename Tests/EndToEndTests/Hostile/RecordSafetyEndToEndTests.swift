@@ -104,17 +104,16 @@ import Testing
             [
                 "-c",
                 "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); "
-                    + "c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(20)", path,
+                    + "c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(120)", path,
             ])
-        holder.deadline = .seconds(25)
+        holder.deadline = .seconds(130)
         let lock = try holder.start()
         defer { lock.send(signal: SIGKILL) }
         try await Task.sleep(for: .seconds(1))
-        let started = ContinuousClock.now
         let outcome = try await HostileRun.expect(
-            ["report", "--format", "csv", "--db", path], status: 3, deadline: .seconds(15))
+            ["report", "--format", "csv", "--db", path], status: 3, deadline: .seconds(60))
         #expect(outcome.standardError.contains("database is locked"), "\(outcome)")
-        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(!lock.hasExited, "the report gave up while the writer still held its lock")
     }
 
     @Test func csvCellsThatASpreadsheetWouldRunAreNeutralised() async throws {

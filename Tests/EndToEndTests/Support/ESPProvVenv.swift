@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The virtual environment with Espressif's esp_prov client code (`Tests/Harness/make-esp-prov-venv`:

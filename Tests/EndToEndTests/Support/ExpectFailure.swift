@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The failure contract every command keeps: the exit status, an `error[CODE]:` line with a `hint:`

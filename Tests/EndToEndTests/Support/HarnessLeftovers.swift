@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Whatever one harness run left on the machine, looked up without asking the harness, so that a
 /// test can prove `down` cleans up instead of trusting its report.

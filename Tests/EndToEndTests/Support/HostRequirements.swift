@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// What a machine needs before a test can use it, stated as Swift Testing conditions so that a test
@@ -24,14 +25,7 @@ enum HostRequirements {
     /// skip message.
     static func missingPythonModules(_ names: [String]) -> [String] {
         names.filter { module in
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: RepositoryLayout.python)
-            check.arguments = ["-c", "import \(module)"]
-            check.standardOutput = FileHandle.nullDevice
-            check.standardError = FileHandle.nullDevice
-            guard (try? check.run()) != nil else { return true }
-            check.waitUntilExit()
-            return check.terminationStatus != 0
+            (try? ProcessLaunch(RepositoryLayout.python, ["-c", "import \(module)"]).runBlocking())?.succeeded != true
         }.map { "\(RepositoryLayout.python) with the Python module \($0)" }
     }
 

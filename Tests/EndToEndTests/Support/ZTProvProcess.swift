@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The built `ztprov` executable, started as a user starts it.
 ///

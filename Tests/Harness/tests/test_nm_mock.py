@@ -13,23 +13,14 @@ from pathlib import Path
 import dbus
 import pytest
 
+from ztharness import bus as private_bus
+
 HARNESS = Path(__file__).resolve().parents[1]
 TEMPLATE = HARNESS / "ztharness" / "nm_softap_template.py"
 PROBE = Path(__file__).resolve().parent / "libnm_softap_probe.py"
 NM = "org.freedesktop.NetworkManager"
 INTERFACE = "zhtest0"
 PROBE_UUID = "0b7e5d6c-1f1e-4a59-9d21-6c2b7b5e0a11"
-BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/>
-  </policy>
-</busconfig>
-"""
 
 
 def wait_for(condition, timeout=5.0):
@@ -47,7 +38,7 @@ def bus_address(tmp_path_factory):
     directory = tmp_path_factory.mktemp("nmbus")
     socket_path = directory / "system_bus_socket"
     config = directory / "bus.conf"
-    config.write_text(BUS_CONFIG.format(socket=socket_path))
+    config.write_text(private_bus.CONFIG.format(socket=socket_path))
     daemon = subprocess.Popen(["dbus-daemon", "--nofork", f"--config-file={config}"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_for(socket_path.exists)

@@ -99,10 +99,36 @@ class Security0:
         return data
 
 
-class Security1:
+class _TwoStepHandshake:
+    """What both schemes share: Command0/Command1 dispatch inside their SessionData field, and "done"."""
+
+    version = 0
+    session_field = 0
+    missing_payload = ""
+
+    @property
+    def established(self):
+        return self.state == "done"
+
+    def handshake(self, session_data):
+        _require_sec_ver(session_data, self.version)
+        payload = session_data.message(self.session_field)
+        if payload is None:
+            raise ProtocommFailure(self.missing_payload)
+        msg = payload.uint(PAYLOAD_MSG)
+        if msg == 0:
+            return self._command0(payload)
+        if msg == 2:
+            return self._command1(payload)
+        raise ProtocommFailure(f"invalid security message type {msg}")
+
+
+class Security1(_TwoStepHandshake):
     """X25519 + optional PoP; one AES-256-CTR stream shared by both directions."""
 
     version = 1
+    session_field = SESSION_SEC1
+    missing_payload = "empty session data"
 
     def __init__(self, pop, random_bytes, record):
         self.pop = pop or b""
@@ -110,25 +136,9 @@ class Security1:
         self.record = record
         self.reset()
 
-    @property
-    def established(self):
-        return self.state == "done"
-
     def reset(self):
         self.state = "cmd0"
         self.stream = None
-
-    def handshake(self, session_data):
-        _require_sec_ver(session_data, 1)
-        payload = session_data.message(SESSION_SEC1)
-        if payload is None:
-            raise ProtocommFailure("empty session data")
-        msg = payload.uint(PAYLOAD_MSG)
-        if msg == 0:
-            return self._command0(payload)
-        if msg == 2:
-            return self._command1(payload)
-        raise ProtocommFailure(f"invalid security message type {msg}")
 
     def _command0(self, payload):
         if self.state != "cmd0":
@@ -182,10 +192,12 @@ class Security1:
     decrypt = _crypt
 
 
-class Security2:
+class Security2(_TwoStepHandshake):
     """SRP6a 3072/SHA-512 + AES-256-GCM; patch 1 = counter IV, patch 0 = one fixed 16-byte IV."""
 
     version = 2
+    session_field = SESSION_SEC2
+    missing_payload = "security scheme mismatch"
 
     def __init__(self, username, password, salt, patch, random_bytes, record):
         self.salt = salt
@@ -195,25 +207,9 @@ class Security2:
         self.record = record
         self.reset()
 
-    @property
-    def established(self):
-        return self.state == "done"
-
     def reset(self):
         self.state = "cmd0"
         self.aead = None
-
-    def handshake(self, session_data):
-        _require_sec_ver(session_data, 2)
-        payload = session_data.message(SESSION_SEC2)
-        if payload is None:
-            raise ProtocommFailure("security scheme mismatch")
-        msg = payload.uint(PAYLOAD_MSG)
-        if msg == 0:
-            return self._command0(payload)
-        if msg == 2:
-            return self._command1(payload)
-        raise ProtocommFailure(f"invalid security message type {msg}")
 
     def _command0(self, payload):
         command = payload.message(PAYLOAD_CMD0)

@@ -161,10 +161,10 @@ struct MockNMFailureTests {
 @Suite(.enabled(if: MockNMTools.hasBus, "needs dbus-daemon and dbus-send"))
 struct MockNMServiceTests {
     @Test func reportsNetworkManagerNotRunning() async throws {
-        let bus = try await PrivateSystemBus.start()
-        defer { bus.stop() }
-        let joiner = try NMSoftAPJoiner(configuration: .init(busAddress: bus.address))
-        await #expect(throws: NetworkManagerError.notRunning) { try await joiner.join(MockNM.request()) }
+        try await PrivateSystemBus.with { bus in
+            let joiner = try NMSoftAPJoiner(configuration: .init(busAddress: bus.address))
+            await #expect(throws: NetworkManagerError.notRunning) { try await joiner.join(MockNM.request()) }
+        }
     }
 
     @Test func reportsAnUnreachableBus() async throws {

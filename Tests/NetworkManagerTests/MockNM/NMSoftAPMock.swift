@@ -2,72 +2,49 @@ import Foundation
 import TestSupport
 
 /// The harness's NetworkManager mock (`nm_softap_template.py`, python-dbusmock) on a private bus.
-final class NMSoftAPMock {
+struct NMSoftAPMock {
     let bus: PrivateSystemBus
-    private let mock: Process
 
     /// Runs `body` against a fresh bus and mock, stopping both however `body` ends.
     static func with<Result>(
         _ parameters: [String: any Sendable] = [:],
         _ body: (NMSoftAPMock) async throws -> Result
     ) async throws -> Result {
-        let mock = try await NMSoftAPMock.start(parameters: parameters)
-        defer { mock.stop() }
-        return try await body(mock)
-    }
-
-    private static func start(parameters: [String: any Sendable]) async throws -> NMSoftAPMock {
-        let bus = try await PrivateSystemBus.start()
-        let mock: NMSoftAPMock
-        do {
-            mock = try NMSoftAPMock(bus: bus, parameters: parameters)
-        } catch {
-            bus.stop()
-            throw error
-        }
-        do {
-            try await MockNMProcess.waitUntil("the NetworkManager mock answers") { stateJSON(bus.address) != nil }
-        } catch {
-            mock.stop()
-            throw error
-        }
-        return mock
-    }
-
-    private init(bus: PrivateSystemBus, parameters: [String: any Sendable]) throws {
-        self.bus = bus
         let json = String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self)
-        mock = try MockNMProcess.start(
-            MockNMTools.python, ["-m", "dbusmock", "--template", MockNMTools.nmTemplate, "-p", json],
-            environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
-    }
-
-    func stop() {
-        MockNMProcess.stop(mock)
-        bus.stop()
+        return try await PrivateSystemBus.with { bus in
+            let launch = bus.launch(
+                MockNMTools.python, ["-m", "dbusmock", "--template", MockNMTools.nmTemplate, "-p", json],
+                log: "nm-mock.log")
+            return try await launch.withRunning { mock in
+                try await mock.waitUntilReady("the NetworkManager mock answers", within: .seconds(30)) {
+                    Self.stateJSON(bus.address) != nil
+                }
+                return try await body(NMSoftAPMock(bus: bus))
+            }
+        }
     }
 
     /// Makes a NetworkManager method fail with `errorName`, as NetworkManager does when polkit says no.
     func failMethod(path: String, interface: String, method: String, inSignature: String, errorName: String) throws {
         let code = "raise dbus.exceptions.DBusException('refused by the test', name='\(errorName)')"
-        let reply = MockNMProcess.output(
+        let reply = MockNMTools.output(
             MockNMTools.dbusSend,
             [
                 "--bus=\(bus.address)", "--print-reply", "--dest=org.freedesktop.NetworkManager", path,
                 "org.freedesktop.DBus.Mock.AddMethod", "string:\(interface)", "string:\(method)",
                 "string:\(inSignature)", "string:", "string:\(code)",
             ])
-        guard reply != nil else { throw MockNMProcess.StartupTimeout(what: "AddMethod \(method)") }
+        guard reply != nil else { throw MockNMTools.Unanswered(what: "AddMethod \(method)") }
     }
 
     /// The mock's view of NetworkManager: profiles, active connections and the calls it received.
     func state() throws -> NMMockState {
-        guard let json = Self.stateJSON(bus.address) else { throw MockNMProcess.StartupTimeout(what: "GetNMState") }
+        guard let json = Self.stateJSON(bus.address) else { throw MockNMTools.Unanswered(what: "GetNMState") }
         return try JSONDecoder().decode(NMMockState.self, from: Data(json.utf8))
     }
 
     private static func stateJSON(_ address: String) -> String? {
-        MockNMProcess.output(
+        MockNMTools.output(
             MockNMTools.dbusSend,
             [
                 "--bus=\(address)", "--print-reply=literal", "--dest=org.freedesktop.NetworkManager",

@@ -55,8 +55,9 @@ struct RealNMJoinTests {
                 return
             }
             #expect(network == RealNM.ssid)
-            // The deadline, plus the restore that runs before the join throws.
-            #expect(elapsed >= activation && elapsed < activation + .seconds(10))
+            // Not before the deadline; and, as a guard against a hang only, long before NetworkManager's
+            // own 45 s DHCP timeout would have ended the activation.
+            #expect(elapsed >= activation && elapsed < .seconds(45))
             try await RealNM.expectRestored(lab)
         }
     }

@@ -59,13 +59,10 @@ final class RealNMLab {
     /// Starts a lab (with or without a DHCP server on the device side), runs `body`, and always tears it down.
     static func with<Result>(dhcp: Bool, _ body: (RealNMLab) async throws -> Result) async throws -> Result {
         let lab = try await RealNMLab(dhcp: dhcp)
-        do {
-            let result = try await body(lab)
+        return try await withCleanup {
+            try await body(lab)
+        } cleanup: {
             await lab.stop()
-            return result
-        } catch {
-            await lab.stop()
-            throw error
         }
     }
 

@@ -1,7 +1,7 @@
 /// How a child process ended and everything it wrote.
-struct ProcessOutcome: Sendable, CustomStringConvertible {
+public struct ProcessOutcome: Sendable, CustomStringConvertible {
     /// Why the process ended.
-    enum Termination: Sendable, Hashable {
+    public enum Termination: Sendable, Hashable {
         /// It called `exit` with this status.
         case exited(Int32)
         /// A signal with this number ended it.
@@ -9,25 +9,25 @@ struct ProcessOutcome: Sendable, CustomStringConvertible {
     }
 
     /// Why the process ended.
-    let termination: Termination
+    public let termination: Termination
     /// Everything it wrote to standard output, decoded as UTF-8.
-    let standardOutput: String
+    public let standardOutput: String
     /// Everything it wrote to standard error, decoded as UTF-8.
-    let standardError: String
+    public let standardError: String
     /// True when the runner killed it because it outlived its deadline.
-    let hitDeadline: Bool
+    public let hitDeadline: Bool
 
     /// True when it exited on its own with status 0.
-    var succeeded: Bool { termination == .exited(0) && !hitDeadline }
+    public var succeeded: Bool { termination == .exited(0) && !hitDeadline }
 
     /// The exit status, or `nil` when a signal ended the process.
-    var exitStatus: Int32? {
+    public var exitStatus: Int32? {
         guard case .exited(let status) = termination else { return nil }
         return status
     }
 
     /// A summary for failure messages: how it ended, then both streams.
-    var description: String {
+    public var description: String {
         let ending =
             switch termination {
             case .exited(let status): "exit status \(status)"

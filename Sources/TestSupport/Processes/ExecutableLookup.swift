@@ -1,9 +1,9 @@
 import Foundation
 
-/// Finds programs the way a shell does, because `Process` needs absolute paths.
-enum ExecutableLookup {
+/// Finds programs the way a shell does, because a spawned program needs an absolute path.
+public enum ExecutableLookup {
     /// The first executable file named `name` in the directories of `PATH`, or `nil`.
-    static func path(of name: String) -> String? {
+    public static func path(of name: String) -> String? {
         let directories = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
         return directories.lazy
             .map { "\($0)/\(name)" }

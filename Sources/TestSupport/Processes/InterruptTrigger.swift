@@ -1,7 +1,7 @@
 import Glibc
 
 /// When `ProcessLaunch.run(interrupting:)` sends SIGINT, as a user pressing Ctrl-C would.
-enum InterruptTrigger: Sendable {
+public enum InterruptTrigger: Sendable {
     /// This long after the start.
     case after(Duration)
     /// As soon as standard error contains this text (a progress line, say), so the interrupt lands in
@@ -10,7 +10,7 @@ enum InterruptTrigger: Sendable {
 
     /// Waits for the moment, then interrupts `process`; does nothing when cancelled first. Text on
     /// standard error is watched by the thread that reads it, so the interrupt lands at once.
-    func interrupt(_ process: RunningProcess) async {
+    public func interrupt(_ process: RunningProcess) async {
         switch self {
         case .after(let delay):
             guard (try? await Task.sleep(for: delay)) != nil else { return }
