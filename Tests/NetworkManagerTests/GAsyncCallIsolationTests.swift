@@ -38,9 +38,10 @@ struct GAsyncCallIsolationTests {
     }
 
     @Test func opensAClientAndResumesOnTheLoopThread() async throws {
-        let bus = try await PrivateSystemBus.start()
-        defer { bus.stop() }
-        #expect(try await LoopBound().placeAfterOpeningAClient(busAddress: bus.address))
+        try await PrivateSystemBus.with { bus in
+            let resumedOnTheLoopThread = try await LoopBound().placeAfterOpeningAClient(busAddress: bus.address)
+            #expect(resumedOnTheLoopThread)
+        }
     }
 
     @Test func resumesOnTheLoopThreadAfterATimedOutWait() async {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The shared objects a run of a program mapped, as the dynamic loader itself reports them
 /// (`LD_DEBUG=files`): the ones loaded before `main` and the ones `dlopen` brought in later, which
