@@ -63,7 +63,7 @@ import Transports
     @Test func aSlowWriteWithinTheFlowsLimitIsNotCutShortByTheAdapter() async throws {
         let link = StallingLink(stall: .milliseconds(120), ownLimit: .milliseconds(20))
         var timeouts = EmulatedBLE.timeouts
-        timeouts.write = .seconds(2)
+        timeouts.write = .seconds(60)
         timeouts.version = .milliseconds(100)
         timeouts.acknowledgement = .milliseconds(100)
         let provisioner = BluFiProvisioner(
@@ -71,7 +71,7 @@ import Transports
         let error = await #expect(throws: ProvisioningError.self) {
             _ = try await provisioner.run(
                 BluFiWiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: false),
-                deadline: .now + .seconds(5), progress: { _ in })
+                deadline: .now + .seconds(120), progress: { _ in })
         }
         // Every write was confirmed, so what ran out was the wait for the device's answer.
         #expect(error?.code != .bleLinkLost, "\(String(describing: error))")
