@@ -35,10 +35,12 @@ extension BlueZClient {
         return true
     }
 
-    /// Whether the scope's device may still be paired for access: its policy allows it, this scope has not
-    /// tried, and the device is not paired.
+    /// Whether the scope's device may still be paired for an unanswered access: its policy asks for it, this
+    /// scope has not tried, and the device is not paired.
     func mayPairForAccess(session: Int) -> Bool {
-        guard let state = gattSessions[session], case .justWorks = state.pairing, !state.triedPairing else {
+        guard let state = gattSessions[session], case .justWorks(_, whenUnanswered: true) = state.pairing,
+            !state.triedPairing
+        else {
             return false
         }
         return tree.device(at: state.device.path)?.isPaired != true
@@ -47,7 +49,7 @@ extension BlueZClient {
     /// Ends what pairing left behind when a scope ends: removes a bond made during the scope (unless kept)
     /// and our agent.
     func releasePairing(of state: GATTSession) async {
-        guard case .justWorks(let keepBond) = state.pairing else { return }
+        guard case .justWorks(let keepBond, _) = state.pairing else { return }
         let pairedNow = tree.device(at: state.device.path)?.isPaired ?? false
         if pairedNow, !state.wasPaired, !keepBond, let adapter = state.device.adapter {
             _ = try? await call(

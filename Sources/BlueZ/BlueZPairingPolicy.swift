@@ -5,5 +5,10 @@ public enum BlueZPairingPolicy: Sendable, Hashable {
     case never
     /// Pair "Just Works" through a NoInputNoOutput agent of our own, retry once, and remove a bond made
     /// during the scope when it ends unless `keepBond`.
-    case justWorks(keepBond: Bool)
+    ///
+    /// `whenUnanswered` also pairs when an access stays unanswered for a while: bluetoothd pairs by itself
+    /// on a refused access and, with no default agent, that pairing fails and leaves the access hanging.
+    /// Only protocols whose firmware may force encryption (ESP protocomm) want it; a slow BluFi device
+    /// must not be paired.
+    case justWorks(keepBond: Bool, whenUnanswered: Bool = false)
 }

@@ -36,7 +36,7 @@ import Testing
             let rows = outcome.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }
             #expect(rows.count == 4)
             #expect(rows.first?.hasPrefix("batch_id,station,adapter,device_key,") == true)
-            #expect(rows[1].contains(",lamp-1,,,ble,,1,false,ble.link-lost,\"The BLE link dropped, \"\"twice\"\".\","))
+            #expect(rows[1].contains(",lamp-1,,,ble,,,1,false,ble.link-lost,\"The BLE link dropped, \"\"twice\"\".\","))
             #expect(rows[1].contains(",2024-05-01T08:00:00.125Z,2024-05-01T08:00:00.625Z,500,"))
             #expect(rows[3].hasPrefix("b1,line-2,hci0,plug-7,"))
             #expect(outcome.standardError.contains("Exported 3 attempt(s) from \(path)"))

@@ -96,7 +96,9 @@ enum BatchBLEWiring {
                     journal.note(progress)
                     context.progress("\(progress)")
                 }
-                let outcome = try await client.withConnectedDevice(found, until: context.deadline) { gatt in
+                let outcome = try await client.withConnectedDevice(
+                    found, pairing: .justWorks(keepBond: false, whenUnanswered: true), until: context.deadline
+                ) { gatt in
                     activity = "talking ESP protocomm"
                     journal.began("session")
                     context.progress("connected, ATT MTU \(gatt.mtu)")

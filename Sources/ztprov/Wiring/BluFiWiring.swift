@@ -77,7 +77,7 @@ extension BLEAdapterOptions {
                             hint: "Use --mode sta (the default) with --ssid.")
                     }
                     let printer = ProtocommProgressPrinter(console: context.console)
-                    let pairing = BlueZPairingPolicy.justWorks(keepBond: protocommPlan.keepsBond)
+                    let pairing = BlueZPairingPolicy.justWorks(keepBond: protocommPlan.keepsBond, whenUnanswered: true)
                     switch protocommPlan.network {
                     case .wifi(let wifi):
                         let request = ProtocommBLERequest(wifi: wifi, advertisedServices: device.serviceUUIDs)
