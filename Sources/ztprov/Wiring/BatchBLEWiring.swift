@@ -64,6 +64,7 @@ enum BatchBLEWiring {
                 activity = "scanning"
                 journal.began("scan")
                 guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
+                try await discoveries.ensureRunning(context.lane)
                 let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
                 journal.found(address: found.address)
                 activity = "connecting"
@@ -77,13 +78,16 @@ enum BatchBLEWiring {
                     settings, security: security, logger: logger, deadline: context.deadline, progress: progress
                 ) { session in
                     activity = "connecting"
-                    return try await client.withConnectedDevice(
-                        found, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
-                    ) {
-                        gatt in
-                        activity = "talking BluFi"
-                        context.progress("connected, ATT MTU \(gatt.mtu)")
-                        return try await session(gatt)
+                    return try await discoveries.pausing(context.lane) { resumeDiscovery in
+                        try await client.withConnectedDevice(
+                            found, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
+                        ) {
+                            gatt in
+                            await resumeDiscovery()
+                            activity = "talking BluFi"
+                            context.progress("connected, ATT MTU \(gatt.mtu)")
+                            return try await session(gatt)
+                        }
                     }
                 }
             }
