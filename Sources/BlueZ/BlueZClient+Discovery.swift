@@ -26,9 +26,12 @@ extension BlueZClient {
         let timer = duration.map { duration in
             connection.loop.schedule(at: .now + duration) { continuation.finish() }
         }
+        // A scope opened while an outer one on this adapter is paused (a reconnect that finds the device
+        // again) hands the adapter back to the outer scope when it ends.
+        let outerScope = discoveryScopes[adapter.path]
         discoveryScopes[adapter.path] = filter
         defer {
-            discoveryScopes[adapter.path] = nil
+            discoveryScopes[adapter.path] = outerScope
             removeWatcher(watcher)
             if let timer { connection.loop.cancelTimer(timer) }
             continuation.finish()

@@ -5,7 +5,8 @@ import Provisioning
 
 /// The BLE lanes of `ztprov batch`: adapters resolved once, one discovery per lane for the whole batch
 /// (``BatchBLEDiscoveries``), then per unit the advertisement the lane heard, a connection and the BluFi
-/// flow, each on a bus connection of its own so lanes never share a write queue.
+/// flow on the lane's own bus connection, the one its discovery runs on: lanes never share a write queue,
+/// and a unit costs no new connection and no new snapshot of bluetoothd's objects.
 enum BatchBLEWiring {
     /// The adapters' kernel names for `selectors`, or every powered adapter when none are given.
     static func lanes(_ selectors: [String]?) async throws(ProvisioningError) -> [String] {
@@ -55,39 +56,37 @@ enum BatchBLEWiring {
         let filter = BlueZScanFilter(
             serviceUUIDs: unit.address == nil ? [] : [BluFiGATTProfile.serviceUUID], name: unit.name,
             address: unit.address)
-        var activity = "connecting to bluetoothd"
+        var activity = "scanning"
         do {
-            return try await BlueZClient.withClient { client in
-                for device in await client.releaseStaleConnections(matching: filter) {
-                    context.progress("released a link a previous run left up to \(device.address)")
-                }
-                activity = "scanning"
-                journal.began("scan")
-                guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
-                try await discoveries.ensureRunning(context.lane)
-                let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
-                journal.found(address: found.address)
+            guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
+            let client = lane.client
+            for device in await client.releaseStaleConnections(matching: filter) {
+                context.progress("released a link a previous run left up to \(device.address)")
+            }
+            journal.began("scan")
+            try await discoveries.ensureRunning(context.lane)
+            let found = try await client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
+            journal.found(address: found.address)
+            activity = "connecting"
+            journal.began("connect")
+            context.progress("connecting to \(found.address)")
+            let progress: BluFiProgressSink = { progress in
+                journal.note(progress)
+                context.progress("\(progress)")
+            }
+            return try await BluFiProvisioner.runFallingBack(
+                settings, security: security, logger: logger, deadline: context.deadline, progress: progress
+            ) { session in
                 activity = "connecting"
-                journal.began("connect")
-                context.progress("connecting to \(found.address)")
-                let progress: BluFiProgressSink = { progress in
-                    journal.note(progress)
-                    context.progress("\(progress)")
-                }
-                return try await BluFiProvisioner.runFallingBack(
-                    settings, security: security, logger: logger, deadline: context.deadline, progress: progress
-                ) { session in
-                    activity = "connecting"
-                    return try await discoveries.pausing(context.lane) { resumeDiscovery in
-                        try await client.withConnectedDevice(
-                            found, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
-                        ) {
-                            gatt in
-                            await resumeDiscovery()
-                            activity = "talking BluFi"
-                            context.progress("connected, ATT MTU \(gatt.mtu)")
-                            return try await session(gatt)
-                        }
+                return try await discoveries.pausing(context.lane) { resumeDiscovery in
+                    try await client.withConnectedDevice(
+                        found, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
+                    ) {
+                        gatt in
+                        await resumeDiscovery()
+                        activity = "talking BluFi"
+                        context.progress("connected, ATT MTU \(gatt.mtu)")
+                        return try await session(gatt)
                     }
                 }
             }

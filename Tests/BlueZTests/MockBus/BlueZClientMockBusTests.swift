@@ -286,6 +286,27 @@ struct DiscoveryMockBusTests {
         }
     }
 
+    /// A search of its own while the lane's discovery is paused (a reconnect that removed the device and
+    /// finds it again) hands the adapter back: the paused discovery still resumes afterwards.
+    @Test func aPausedDiscoveryResumesAfterASearchInsideThePause() async throws {
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
+                let adapter = try await client.adapter()
+                try await client.withDiscovery(on: adapter, filter: BlueZScanFilter()) { _ in
+                    try await client.pauseDiscovery(on: adapter)
+                    _ = try await client.findDevice(on: adapter, filter: .bluFi, timeout: .seconds(3))
+                    try await client.resumeDiscovery(on: adapter)
+                }
+            }
+            let starts = try mock.calledMethods().filter { $0 == "StartDiscovery" || $0 == "StopDiscovery" }
+            #expect(
+                starts == [
+                    "StartDiscovery", "StopDiscovery", "StartDiscovery", "StopDiscovery", "StartDiscovery",
+                    "StopDiscovery",
+                ])
+        }
+    }
+
     @Test func reportsEachSightingForTheScanDuration() async throws {
         try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
             let seen = try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) {
