@@ -26,7 +26,12 @@ extension BlueZClient {
         let timer = duration.map { duration in
             connection.loop.schedule(at: .now + duration) { continuation.finish() }
         }
+        // A scope opened while an outer one on this adapter is paused (a reconnect that finds the device
+        // again) hands the adapter back to the outer scope when it ends.
+        let outerScope = discoveryScopes[adapter.path]
+        discoveryScopes[adapter.path] = filter
         defer {
+            discoveryScopes[adapter.path] = outerScope
             removeWatcher(watcher)
             if let timer { connection.loop.cancelTimer(timer) }
             continuation.finish()
@@ -80,6 +85,36 @@ extension BlueZClient {
         return device
     }
 
+    /// Stops the discovery this client's ``withDiscovery(on:filter:duration:_:)`` runs on `adapter` while
+    /// another client connects through the same adapter; ``resumeDiscovery(on:)`` starts it again.
+    ///
+    /// Linux stops the scan for every LE connection it creates (net/bluetooth/hci_sync.c), and bluetoothd,
+    /// seeing its discovery end while a client still holds it, starts it again on its own timer
+    /// (src/adapter.c): left running, the discovery competes with the pending connection. bluetoothd itself
+    /// suspends discovery only for pairing, not for `Connect`, and no controller capability it exports tells
+    /// which controllers could do both, so a caller pauses around every connect. Returns whether a discovery
+    /// was running.
+    @discardableResult
+    public func pauseDiscovery(on adapter: BlueZAdapter) async throws -> Bool {
+        guard discoveringAdapters.contains(adapter.path) else { return false }
+        try await stopDiscovery(on: adapter.path)
+        return true
+    }
+
+    /// Starts a discovery paused by ``pauseDiscovery(on:)`` again with its filter; a no-op when it runs or its
+    /// scope has ended. A cancelled task starts nothing; once sent, the calls are awaited to their replies so
+    /// that a discovery bluetoothd started is always one this client knows it must stop.
+    public func resumeDiscovery(on adapter: BlueZAdapter) async throws {
+        guard let filter = discoveryScopes[adapter.path], !discoveringAdapters.contains(adapter.path) else { return }
+        try Task.checkCancellation()
+        _ = try await call(
+            adapter.path, BlueZNames.adapter, "SetDiscoveryFilter", [filter.discoveryFilter],
+            honoursCancellation: false)
+        try await startDiscovery(on: adapter, honoursCancellation: false)
+        // The scope may have ended while the calls were in flight: it must not leave a discovery behind.
+        if discoveryScopes[adapter.path] == nil { try await stopDiscovery(on: adapter.path) }
+    }
+
     /// The device an event shows as freshly seen on `adapter` and matching `filter`, if any.
     static func sighting(
         _ event: BlueZObjectEvent, _ tree: BlueZObjectTree, adapter: DBusObjectPath, filter: BlueZScanFilter
@@ -99,12 +134,13 @@ extension BlueZClient {
         return device
     }
 
-    private func startDiscovery(on adapter: BlueZAdapter) async throws {
+    private func startDiscovery(on adapter: BlueZAdapter, honoursCancellation: Bool = true) async throws {
         // InProgress here means a discovery is starting or stopping (bleak#859): back off briefly and retry.
         var attempt = 1
         while true {
             do {
-                _ = try await call(adapter.path, BlueZNames.adapter, "StartDiscovery")
+                _ = try await call(
+                    adapter.path, BlueZNames.adapter, "StartDiscovery", honoursCancellation: honoursCancellation)
                 discoveringAdapters.insert(adapter.path)
                 return
             } catch BlueZError.inProgress(let error) {

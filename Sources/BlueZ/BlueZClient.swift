@@ -27,6 +27,8 @@ public actor BlueZClient {
         [:]
     /// Adapters where this client runs a discovery session, so a connect can stop it first.
     var discoveringAdapters: Set<DBusObjectPath> = []
+    /// The filter of each open discovery scope, so a paused discovery can start again as it was.
+    var discoveryScopes: [DBusObjectPath: BlueZScanFilter] = [:]
     /// Open GATT connection scopes by number, with their notification sessions.
     var gattSessions: [Int: GATTSession] = [:]
     var nextGATTSession = 0

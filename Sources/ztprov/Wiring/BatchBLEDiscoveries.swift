@@ -5,9 +5,9 @@ import Provisioning
 /// connection of its own, so units are picked from what the adapter already heard instead of each unit
 /// starting and stopping a scan of its own.
 ///
-/// The discovery is not stopped around `Connect`: on a controller that cannot scan and connect at once,
-/// Linux pauses the scan for the LE connection itself and bluetoothd resumes it (net/bluetooth/hci_conn.c,
-/// src/adapter.c), so the one session per lane holds. It stops when the lane's work ends, on every path.
+/// A lane's discovery pauses while that lane connects (``pausing(_:_:)``, see
+/// `BlueZClient.pauseDiscovery(on:)` for why) and runs again once the link is up; other lanes keep
+/// discovering. It stops when the lane's work ends, on every path.
 actor BatchBLEDiscoveries {
     struct Lane: Sendable {
         let client: BlueZClient
@@ -20,6 +20,42 @@ actor BatchBLEDiscoveries {
     func lane(_ name: String) -> Lane? { lanes[name] }
 
     private func open(_ name: String, _ lane: Lane?) { lanes[name] = lane }
+
+    /// Runs `connect` with `lane`'s discovery stopped. `connect` calls the resume it is given once the link
+    /// is up, so the lane hears its next unit while this one is provisioned; when it never gets there (the
+    /// connect failed) the discovery starts again as `connect` ends. A resume that fails is left to the
+    /// lane's next scan (``ensureRunning(_:)``), so it never fails a unit that is already connected; under
+    /// cancellation the discovery stays stopped and the lane's scope ends it.
+    nonisolated func pausing<Result>(
+        _ lane: String, _ connect: (_ resume: @escaping @Sendable () async -> Void) async throws -> Result
+    ) async throws -> Result {
+        guard let running = await self.lane(lane) else { throw CancellationError() }
+        do {
+            try await running.client.pauseDiscovery(on: running.adapter)
+        } catch {
+            throw ProvisioningError.fromBlueZ(error, while: "pausing discovery on \(lane) to connect")
+        }
+        let resume: @Sendable () async -> Void = { try? await running.client.resumeDiscovery(on: running.adapter) }
+        do {
+            let result = try await connect(resume)
+            await resume()
+            return result
+        } catch {
+            await resume()
+            throw error
+        }
+    }
+
+    /// Makes sure `lane`'s discovery runs before a unit is looked for in what it heard: it restarts one
+    /// that a failed resume left stopped, and names the failure when it cannot.
+    nonisolated func ensureRunning(_ lane: String) async throws {
+        guard let running = await self.lane(lane) else { throw CancellationError() }
+        do {
+            try await running.client.resumeDiscovery(on: running.adapter)
+        } catch {
+            throw ProvisioningError.fromBlueZ(error, while: "restarting discovery on \(lane)")
+        }
+    }
 
     /// The batch's lane scope (``BatchLaneScope``): discovery runs in a child task on the lane's own client,
     /// `work` starts once it runs, and cancelling the child when `work` returns stops it.

@@ -6,8 +6,9 @@ import Provisioning
 
 /// The BLE lanes of `ztprov batch`: adapters resolved once, one discovery per lane for the whole batch
 /// (``BatchBLEDiscoveries``), then per unit the advertisement the lane heard, a connection and the BluFi
-/// flow (or ESP protocomm for a unit its QR payload named), each on a bus connection of its own so lanes
-/// never share a write queue.
+/// flow (or ESP protocomm for a unit its QR payload named) on the lane's own bus connection, the one its
+/// discovery runs on: lanes never share a write queue, and a unit costs no new connection and no new
+/// snapshot of bluetoothd's objects.
 enum BatchBLEWiring {
     /// The adapters' kernel names for `selectors`, or every powered adapter when none are given.
     static func lanes(_ selectors: [String]?) async throws(ProvisioningError) -> [String] {
@@ -78,27 +79,29 @@ enum BatchBLEWiring {
                 level: unit.security, proofOfPossession: unit.security == .security2 ? nil : pop,
                 srpUsername: unit.username ?? "wifiprov", srpPassword: unit.security == .security1 ? nil : pop))
         let filter = BlueZScanFilter(name: device.name, address: device.address)
-        var activity = "connecting to bluetoothd"
+        var activity = "scanning"
         do {
-            return try await BlueZClient.withClient { client in
-                for stale in await client.releaseStaleConnections(matching: filter) {
-                    context.progress("released a link a previous run left up to \(stale.address)")
-                }
-                activity = "scanning"
-                journal.began("scan")
-                guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
-                let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
-                journal.found(address: found.address)
-                activity = "connecting"
-                journal.began("connect")
-                context.progress("connecting to \(found.address) (ESP protocomm)")
-                let progress: ProtocommProgressSink = { progress in
-                    journal.note(progress)
-                    context.progress("\(progress)")
-                }
-                let outcome = try await client.withConnectedDevice(
+            guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
+            let client = lane.client
+            for stale in await client.releaseStaleConnections(matching: filter) {
+                context.progress("released a link a previous run left up to \(stale.address)")
+            }
+            journal.began("scan")
+            try await discoveries.ensureRunning(context.lane)
+            let found = try await client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
+            journal.found(address: found.address)
+            activity = "connecting"
+            journal.began("connect")
+            context.progress("connecting to \(found.address) (ESP protocomm)")
+            let progress: ProtocommProgressSink = { progress in
+                journal.note(progress)
+                context.progress("\(progress)")
+            }
+            let outcome = try await discoveries.pausing(context.lane) { resumeDiscovery in
+                try await client.withConnectedDevice(
                     found, pairing: .justWorks(keepBond: false, whenUnanswered: true), until: context.deadline
                 ) { gatt in
+                    await resumeDiscovery()
                     activity = "talking ESP protocomm"
                     journal.began("session")
                     context.progress("connected, ATT MTU \(gatt.mtu)")
@@ -106,8 +109,8 @@ enum BatchBLEWiring {
                         ProtocommBLERequest(wifi: request, advertisedServices: found.serviceUUIDs), on: gatt,
                         address: found.address, deadline: context.deadline, progress: progress)
                 }
-                return outcome.connection
             }
+            return outcome.connection
         } catch let error as ProvisioningError {
             throw error
         } catch {
@@ -124,32 +127,34 @@ enum BatchBLEWiring {
         let filter = BlueZScanFilter(
             serviceUUIDs: unit.address == nil ? [] : [BluFiGATTProfile.serviceUUID], name: unit.name,
             address: unit.address)
-        var activity = "connecting to bluetoothd"
+        var activity = "scanning"
         do {
-            return try await BlueZClient.withClient { client in
-                for device in await client.releaseStaleConnections(matching: filter) {
-                    context.progress("released a link a previous run left up to \(device.address)")
-                }
-                activity = "scanning"
-                journal.began("scan")
-                guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
-                let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
-                journal.found(address: found.address)
+            guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
+            let client = lane.client
+            for device in await client.releaseStaleConnections(matching: filter) {
+                context.progress("released a link a previous run left up to \(device.address)")
+            }
+            journal.began("scan")
+            try await discoveries.ensureRunning(context.lane)
+            let found = try await client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
+            journal.found(address: found.address)
+            activity = "connecting"
+            journal.began("connect")
+            context.progress("connecting to \(found.address)")
+            let progress: BluFiProgressSink = { progress in
+                journal.note(progress)
+                context.progress("\(progress)")
+            }
+            return try await BluFiProvisioner.runFallingBack(
+                settings, security: security, logger: logger, deadline: context.deadline, progress: progress
+            ) { session in
                 activity = "connecting"
-                journal.began("connect")
-                context.progress("connecting to \(found.address)")
-                let progress: BluFiProgressSink = { progress in
-                    journal.note(progress)
-                    context.progress("\(progress)")
-                }
-                return try await BluFiProvisioner.runFallingBack(
-                    settings, security: security, logger: logger, deadline: context.deadline, progress: progress
-                ) { session in
-                    activity = "connecting"
-                    return try await client.withConnectedDevice(
+                return try await discoveries.pausing(context.lane) { resumeDiscovery in
+                    try await client.withConnectedDevice(
                         found, requiring: [BluFiGATTProfile.serviceUUID], until: context.deadline
                     ) {
                         gatt in
+                        await resumeDiscovery()
                         activity = "talking BluFi"
                         context.progress("connected, ATT MTU \(gatt.mtu)")
                         return try await session(gatt)

@@ -256,6 +256,57 @@ struct DiscoveryMockBusTests {
         }
     }
 
+    /// A second client connects through the adapter while the first pauses its discovery: the Connect meets
+    /// an adapter that is not discovering (the mock, like the real stack, makes such a Connect take 5 s,
+    /// past the 2 s attempt), then the discovery runs again with its filter until its scope stops it.
+    @Test func pausesItsDiscoveryWhileAnotherClientConnects() async throws {
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            let fast = BlueZClientMockBusTests.fast
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: fast) { scanner in
+                let adapter = try await scanner.adapter()
+                try await scanner.withDiscovery(on: adapter, filter: .bluFi) { devices in
+                    var sightings = devices.makeAsyncIterator()
+                    let device = try #require(try await sightings.next())
+                    #expect(try await scanner.pauseDiscovery(on: adapter))
+                    #expect(try await scanner.pauseDiscovery(on: adapter) == false, "already paused")
+                    try await BlueZClient.withClient(bus: mock.busAddress, timeouts: fast) { connector in
+                        try await connector.withConnectedDevice(device) { _ in }
+                    }
+                    try await scanner.resumeDiscovery(on: adapter)
+                    try await scanner.resumeDiscovery(on: adapter)
+                }
+                try await scanner.resumeDiscovery(on: adapter)
+            }
+            let discovery = ["SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "Connect"]
+            #expect(
+                try mock.calledMethods().filter(discovery.contains) == [
+                    "SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "SetDiscoveryFilter", "Connect",
+                    "SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "SetDiscoveryFilter",
+                ])
+        }
+    }
+
+    /// A search of its own while the lane's discovery is paused (a reconnect that removed the device and
+    /// finds it again) hands the adapter back: the paused discovery still resumes afterwards.
+    @Test func aPausedDiscoveryResumesAfterASearchInsideThePause() async throws {
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
+                let adapter = try await client.adapter()
+                try await client.withDiscovery(on: adapter, filter: BlueZScanFilter()) { _ in
+                    try await client.pauseDiscovery(on: adapter)
+                    _ = try await client.findDevice(on: adapter, filter: .bluFi, timeout: .seconds(3))
+                    try await client.resumeDiscovery(on: adapter)
+                }
+            }
+            let starts = try mock.calledMethods().filter { $0 == "StartDiscovery" || $0 == "StopDiscovery" }
+            #expect(
+                starts == [
+                    "StartDiscovery", "StopDiscovery", "StartDiscovery", "StopDiscovery", "StartDiscovery",
+                    "StopDiscovery",
+                ])
+        }
+    }
+
     @Test func reportsEachSightingForTheScanDuration() async throws {
         try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
             let seen = try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) {

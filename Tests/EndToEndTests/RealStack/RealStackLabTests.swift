@@ -240,15 +240,26 @@ struct RealStackLabTests {
     /// Six units over four controllers: every unit has one final record naming its adapter, and that is the
     /// controller the unit's radio saw connect.
     @Test func batchProvisionsOverFourControllersWithARecordPerUnit() async throws {
-        let batch = try await Self.scenario("batch-four-adapters")
+        try await Self.expectBatch("batch-four-adapters", units: 6, lanes: 4)
+    }
+
+    /// Four units over two controllers: each lane's second unit comes from what its discovery heard after it
+    /// paused for the first unit's connect, and each unit connects once, through the lane its record names.
+    @Test func batchProvisionsTwoUnitsPerLaneOverTwoControllers() async throws {
+        try await Self.expectBatch("batch-two-adapters", units: 4, lanes: 2)
+    }
+
+    private static func expectBatch(_ name: String, units: Int, lanes: Int) async throws {
+        let batch = try await Self.scenario(name)
         Self.expect(batch, status: 0)
-        #expect(batch.standardOutput.contains(#""lanes":["hci0","hci1","hci2","hci3"]"#), "\(batch)")
+        let laneNames = (0..<lanes).map { "\"hci\($0)\"" }.joined(separator: ",")
+        #expect(batch.standardOutput.contains(#""lanes":["# + laneNames + "]"), "\(batch)")
         let peripherals = batch["peripherals"]?.array ?? []
-        #expect(peripherals.count == 6 && peripherals.allSatisfy { $0["sta_ssid"] == "HomeNet" }, "\(batch)")
+        #expect(peripherals.count == units && peripherals.allSatisfy { $0["sta_ssid"] == "HomeNet" }, "\(batch)")
         let records = (batch["report"]?.string ?? "").split(separator: "\n").compactMap {
             try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))
         }
-        #expect(records.count == 6, "\(batch)")
+        #expect(records.count == units, "\(batch)")
         var adaptersUsed = Set<String>()
         for peripheral in peripherals {
             let address = peripheral["address"]?.string ?? "?"
@@ -263,11 +274,19 @@ struct RealStackLabTests {
                 continue
             }
             adaptersUsed.insert(adapter)
+            withKnownIssue(
+                "Over four controllers a unit's connect is sometimes retried within its attempt (link up, dropped, up again)",
+                isIntermittent: true
+            ) {
+                #expect(peripheral["connections"] == 1, "\(address) connected more than once: \(peripheral)")
+            } when: {
+                lanes > 2
+            }
             let connected = peripheral["events"]?.array?.first { $0["event"] == "connected" }?["detail"]?.string
             #expect(
                 connected?.hasPrefix(Self.kernelControllers[index]) == true, "\(address) via \(adapter): \(peripheral)")
         }
-        #expect(adaptersUsed.count >= 3, "lanes used: \(adaptersUsed)")
+        #expect(adaptersUsed.count >= lanes - 1, "lanes used: \(adaptersUsed)")
     }
 
     // MARK: Improv

@@ -22,8 +22,10 @@ UNITS = [f"24:0A:C4:10:00:{n:02X}" for n in range(12)]
 LOSSY_UNIT, REFUSING_UNIT = UNITS[10], UNITS[11]
 LATENCY_MS, WRITES = 150, 5
 NEAR_HCI2 = {"hci0": -80, "hci1": -71, "hci2": -38, "hci3": -66}
+# These tests connect while every adapter discovers, to see one link per unit; how slow such a connect is
+# has its own tests (test_bluez_connect_while_discovering.py).
 SCENARIO = {"bluez": {
-    "connect_timeout_ms": 400,
+    "connect_timeout_ms": 400, "connect_while_discovering_ms": 0,
     "adapters": [{"name": name, "address": f"00:AA:BB:CC:DE:0{n}"} for n, name in enumerate(ADAPTERS)],
     "devices": [{"adapters": ADAPTERS, "address": address, "name": f"ZT_UNIT_{n}", **FAST,
                  "write_latency_ms": LATENCY_MS if n < 4 else 0, **({"rssi": NEAR_HCI2} if n == 9 else {}),

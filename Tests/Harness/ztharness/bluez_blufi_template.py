@@ -2,7 +2,7 @@
 
 Run: /usr/bin/python3 -m dbusmock --template <this file> -l <log> -p '<json>'
 Parameters: the scenario's "bluez" object (ztharness/scenario.py completes it: adapters, devices,
-temporary_timeout_ms, connect_timeout_ms) plus "record_dir", where each device keeps
+temporary_timeout_ms, connect_timeout_ms, connect_while_discovering_ms) plus "record_dir", where each device keeps
 blufi-<ADDRESS>.json with everything it received. The objects live in bluez_adapter.py,
 bluez_device.py (one Device1 view per adapter that hears the device), bluez_peripheral.py (the
 device itself: link, faults, record) and bluez_gatt.py; each device runs ztharness/blufi_device.py.
@@ -54,6 +54,7 @@ class BluezEmulation:
         self.record_dir = record_dir
         self.temporary_timeout_ms = bluez["temporary_timeout_ms"]
         self.connect_timeout_ms = bluez["connect_timeout_ms"]
+        self.connect_while_discovering_ms = bluez["connect_while_discovering_ms"]
         self.adapters: dict[str, EmulatedAdapter] = {}
         self.devices: list[EmulatedPeripheral] = []
         self.agent_events: list[dict] = []
@@ -84,7 +85,8 @@ class BluezEmulation:
 
     def add_device(self, config: dict) -> EmulatedPeripheral:
         """One peripheral, with a Device1 view on each adapter that hears it."""
-        peripheral = EmulatedPeripheral(config, self.record_dir, self.connect_timeout_ms)
+        peripheral = EmulatedPeripheral(config, self.record_dir, self.connect_timeout_ms,
+                                        self.connect_while_discovering_ms)
         for name in config["adapters"]:
             adapter = self.adapters[name]
             adapter.devices.append(EmulatedDevice(self.root, adapter, peripheral))

@@ -10,7 +10,9 @@ Shapes follow BlueZ 5.66 (src/device.c, src/gatt-client.c):
 - Connect replies once the link is up (before ServicesResolved); the GATT tree appears after
   resolve_delay_ms, then ServicesResolved turns true; Connect on a connected device succeeds;
   Disconnect on an unconnected one too; Connect while another adapter holds the peripheral's link
-  waits for it to advertise again (bluez_peripheral.py);
+  waits for it to advertise again (bluez_peripheral.py); Connect while any client discovers on the
+  adapter takes connect_while_discovering_ms, or fails after connect_timeout_ms when that is not
+  shorter (scenario.py), and Disconnect cancels such a pending Connect;
 - on disconnect: acquired sockets are shut, ServicesResolved then Connected turn false, and with the
   default GATT cache the GATT objects stay exported (calls on them fail with "Not connected");
   StartNotify sessions survive and are active again after the next connection.
@@ -78,6 +80,7 @@ class EmulatedDevice:
         self.obj = None
         self.temporary = not self.config["cached"]
         self.gatt_objects: list = []
+        self._pending_connect: tuple | None = None
         self.write_characteristic = None
         self.notify_characteristic = None
         self.generation = 0
@@ -208,11 +211,49 @@ class EmulatedDevice:
             raise bluez_error("NotReady", "Resource Not Ready")
         if self.connected:
             return None
+        if self._pending_connect is not None:
+            raise bluez_error("InProgress", "In Progress")
+        if self.adapter.discovering and self.peripheral.connect_while_discovering_ms > 0:
+            self._connect_while_discovering(call)
+            return DEFERRED
         if not self.peripheral.advertising:
             self.peripheral.wait_for_advertising(self, call)
             return DEFERRED
         self.link_up()
         return None
+
+    def _connect_while_discovering(self, call: Call) -> None:
+        """The kernel interrupts the adapter's scan to create the connection and bluetoothd restarts the
+        discovery its clients still hold on a timer of its own: the Connect settles late, or times out."""
+        delay = self.peripheral.connect_while_discovering_ms
+        timeout = self.peripheral.connect_timeout_ms
+        self.peripheral.event("connect-while-discovering", self.adapter.name)
+
+        def settle() -> bool:
+            self._pending_connect = None
+            if delay >= timeout:
+                self.peripheral.event("connect-timeout", self.adapter.name)
+                call.fail(bluez_error("Failed", "le-connection-abort-by-local"))
+            elif not self.adapter.powered or not self.exported:
+                call.fail(bluez_error("NotReady", "Resource Not Ready"))
+            elif self.connected:
+                call.reply()
+            elif self.peripheral.advertising:
+                self.link_up()
+                call.reply()
+            else:
+                self.peripheral.wait_for_advertising(self, call)
+            return False
+
+        self._pending_connect = (GLib.timeout_add(min(delay, timeout), settle), call)
+
+    def _cancel_pending_connect(self) -> None:
+        if self._pending_connect is None:
+            return
+        timer, call = self._pending_connect
+        self._pending_connect = None
+        GLib.source_remove(timer)
+        call.fail(bluez_error("Failed", "le-connection-abort-by-local"))
 
     def link_up(self) -> None:
         """This adapter takes the peripheral's link."""
@@ -328,6 +369,7 @@ class EmulatedDevice:
         self.write_characteristic = self.notify_characteristic = None
 
     def _disconnect(self, _call: Call):
+        self._cancel_pending_connect()
         if self.connected:
             self.link_down("local")
         return None

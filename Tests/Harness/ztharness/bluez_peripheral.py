@@ -7,7 +7,8 @@ advertises only while nobody is connected: a connection through one adapter sile
 others (no more advertisement reports). A Connect through another adapter meanwhile waits like the
 kernel's LE create-connection does for a silent device: it succeeds once the device advertises
 again, or fails with le-connection-abort-by-local after connect_timeout_ms (HCI_LE_CONN_TIMEOUT,
-20 s in Linux).
+20 s in Linux). A Connect through an adapter that is discovering is slow or fails
+(bluez_device.py, scenario.py connect_while_discovering_ms).
 
 Faults count per peripheral (not per adapter): the n-th Connect, frame and notification of the
 device's life, whichever adapter they go through.
@@ -36,12 +37,14 @@ def fault_hits(setting, count: int) -> bool:
 
 
 class EmulatedPeripheral:
-    def __init__(self, config: dict, record_dir: str | None, connect_timeout_ms: int):
+    def __init__(self, config: dict, record_dir: str | None, connect_timeout_ms: int,
+                 connect_while_discovering_ms: int = 0):
         self.config = config
         self.faults = config["faults"]
         self.address = config["address"].upper()
         self.mtu = config["mtu"]
         self.connect_timeout_ms = connect_timeout_ms
+        self.connect_while_discovering_ms = connect_while_discovering_ms
         self.views: list = []
         self.holder = None
         self._last_adapter = config["adapters"][0]

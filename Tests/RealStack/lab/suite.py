@@ -300,15 +300,25 @@ class Suite:
 
     async def batch_four_adapters(self) -> dict:
         """Six units on four controllers: every lane provisions, one unit after another, each with its record."""
-        addresses = [self.address() for _ in range(6)]
+        return await self.batch_run(units=6, lanes=len(KERNEL_CONTROLLERS))
+
+    async def batch_two_adapters(self) -> dict:
+        """Four units on two controllers: each lane provisions two units one after another, so every lane's
+        second unit is picked from what its discovery heard after pausing for the first unit's connect."""
+        return await self.batch_run(units=4, lanes=2)
+
+    async def batch_run(self, units: int, lanes: int) -> dict:
+        addresses = [self.address() for _ in range(units)]
         for address in addresses:
             await self.stack.ble.add_peripheral(address, "BLUFI_BATCH", self.blufi())
-        units = "/run/lab-units.csv"
-        with open(units, "w") as handle:
+        units_file = "/run/lab-units.csv"
+        with open(units_file, "w") as handle:
             handle.write("\n".join(addresses) + "\n")
         database = "/run/lab-batch.sqlite"
-        lanes = ",".join(f"hci{index}" for index in range(len(KERNEL_CONTROLLERS)))
-        result = await self.ztprov(["batch", "--devices", units, "--ssid", "HomeNet", "--adapters", lanes,
+        if os.path.exists(database):
+            os.remove(database)
+        adapters = ",".join(f"hci{index}" for index in range(lanes))
+        result = await self.ztprov(["batch", "--devices", units_file, "--ssid", "HomeNet", "--adapters", adapters,
                                     "--db", database, "--json"], timeout=120)
         report = await self.ztprov(["report", "--format", "json", "--db", database])
         result["report"] = report["stdout"]
@@ -480,6 +490,7 @@ class Suite:
         await self.ble_scenarios()
         self.mark("ble_done")
         await self.scenario("batch-four-adapters", self.batch_four_adapters)
+        await self.scenario("batch-two-adapters", self.batch_two_adapters)
         await self.scenario("improv-scan", self.improv_scan)
         await self.scenario("improv-client", self.improv_client)
         await self.scenario("ble-improv-auto", lambda: self.improv_run(
