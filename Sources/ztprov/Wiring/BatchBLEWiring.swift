@@ -81,17 +81,8 @@ enum BatchBLEWiring {
         let filter = BlueZScanFilter(name: device.name, address: device.address)
         var activity = "scanning"
         do {
-            guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
-            let client = lane.client
-            for stale in await client.releaseStaleConnections(matching: filter) {
-                context.progress("released a link a previous run left up to \(stale.address)")
-            }
-            journal.began("scan")
-            try await discoveries.ensureRunning(context.lane)
-            let found = try await client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
-            journal.found(address: found.address)
+            let (client, found) = try await heard(context, filter: filter, within: scanFor, on: discoveries)
             activity = "connecting"
-            journal.began("connect")
             context.progress("connecting to \(found.address) (ESP protocomm)")
             let progress: ProtocommProgressSink = { progress in
                 journal.note(progress)
@@ -118,6 +109,24 @@ enum BatchBLEWiring {
         }
     }
 
+    /// The unit as its lane heard it, with the lane's client: links a previous run left up are released
+    /// first, and the journal marks the scan and the connect that follows.
+    private static func heard(
+        _ context: BatchAttemptContext, filter: BlueZScanFilter, within scanFor: Duration,
+        on discoveries: BatchBLEDiscoveries
+    ) async throws -> (client: BlueZClient, device: BlueZDevice) {
+        guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
+        for stale in await lane.client.releaseStaleConnections(matching: filter) {
+            context.progress("released a link a previous run left up to \(stale.address)")
+        }
+        context.journal.began("scan")
+        try await discoveries.ensureRunning(context.lane)
+        let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
+        context.journal.found(address: found.address)
+        context.journal.began("connect")
+        return (lane.client, found)
+    }
+
     private static func provision(
         _ context: BatchAttemptContext, settings: BluFiWiFiSettings, security: BluFiSecurityChoice,
         scanFor: Duration, logger: Logger, discoveries: BatchBLEDiscoveries
@@ -129,17 +138,8 @@ enum BatchBLEWiring {
             address: unit.address)
         var activity = "scanning"
         do {
-            guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
-            let client = lane.client
-            for device in await client.releaseStaleConnections(matching: filter) {
-                context.progress("released a link a previous run left up to \(device.address)")
-            }
-            journal.began("scan")
-            try await discoveries.ensureRunning(context.lane)
-            let found = try await client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
-            journal.found(address: found.address)
+            let (client, found) = try await heard(context, filter: filter, within: scanFor, on: discoveries)
             activity = "connecting"
-            journal.began("connect")
             context.progress("connecting to \(found.address)")
             let progress: BluFiProgressSink = { progress in
                 journal.note(progress)
