@@ -290,6 +290,22 @@ extension BLECommand {
             keepsBond: options.keepsBond)
     }
 
+    /// What every ESP protocomm result says first, whichever network the device joined.
+    private static func protocommFields(
+        network: String, address: String, name: String?, endpoints: ProtocommGATTEndpoints,
+        version: ProtocommVersionInfo
+    ) -> [JSONField] {
+        [
+            JSONField("protocol", .string(BLEProtocol.protocomm.rawValue)), JSONField("network", .string(network)),
+            JSONField("address", .string(address)), JSONField("name", .optional(name)),
+            JSONField("service_uuid", .string(endpoints.serviceUUID)),
+            JSONField(
+                "endpoints_named_by",
+                .string(endpoints.naming == .userDescriptions ? "user-descriptions" : "endpoint-numbers")),
+            JSONField("protocomm_version", .string(version.version)),
+        ]
+    }
+
     private static func summary(_ run: BLEAdapterOptions.ProtocommThreadRun) -> String {
         let attachment = run.outcome.attachment
         return "\(run.name ?? run.address) (ESP protocomm) attached to the Thread network \(attachment.networkName) "
@@ -298,17 +314,10 @@ extension BLECommand {
 
     private static func fields(_ run: BLEAdapterOptions.ProtocommThreadRun) -> [JSONField] {
         let outcome = run.outcome
-        var fields = [
-            JSONField("protocol", .string(BLEProtocol.protocomm.rawValue)),
-            JSONField("network", .string("thread")),
-            JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
-            JSONField("service_uuid", .string(outcome.endpoints.serviceUUID)),
-            JSONField(
-                "endpoints_named_by",
-                .string(outcome.endpoints.naming == .userDescriptions ? "user-descriptions" : "endpoint-numbers")),
-            JSONField("protocomm_version", .string(outcome.deviceVersion.version)),
-            JSONField("mtu", .int(outcome.mtu)),
-        ]
+        var fields = protocommFields(
+            network: "thread", address: run.address, name: run.name, endpoints: outcome.endpoints,
+            version: outcome.deviceVersion)
+        fields.append(JSONField("mtu", .int(outcome.mtu)))
         fields += ProtocommProgressPrinter.fields(outcome.security)
         fields += ProtocommProgressPrinter.fields(outcome.attachment)
         if let networks = outcome.networks { fields.append(ProtocommProgressPrinter.threadNetworksField(networks)) }
@@ -322,17 +331,11 @@ extension BLECommand {
 
     private static func fields(_ run: BLEAdapterOptions.ProtocommRun) -> [JSONField] {
         let outcome = run.outcome
-        var fields = [
-            JSONField("protocol", .string(BLEProtocol.protocomm.rawValue)),
-            JSONField("network", .string("wifi")),
-            JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
-            JSONField("service_uuid", .string(outcome.endpoints.serviceUUID)),
-            JSONField(
-                "endpoints_named_by",
-                .string(outcome.endpoints.naming == .userDescriptions ? "user-descriptions" : "endpoint-numbers")),
-            JSONField("protocomm_version", .string(outcome.deviceVersion.version)),
-            JSONField("credential_attempts", .int(outcome.credentialAttempts)),
-            JSONField("mtu", .int(outcome.mtu)),
+        var fields = protocommFields(
+            network: "wifi", address: run.address, name: run.name, endpoints: outcome.endpoints,
+            version: outcome.deviceVersion)
+        fields += [
+            JSONField("credential_attempts", .int(outcome.credentialAttempts)), JSONField("mtu", .int(outcome.mtu)),
         ]
         fields += ProtocommProgressPrinter.fields(outcome.security)
         fields += ProtocommProgressPrinter.fields(outcome.connection)
