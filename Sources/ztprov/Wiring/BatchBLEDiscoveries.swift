@@ -57,49 +57,18 @@ actor BatchBLEDiscoveries {
         }
     }
 
-    /// The batch's lane scope (``BatchLaneScope``): discovery runs in a child task on the lane's own client,
-    /// `work` starts once it runs, and cancelling the child when `work` returns stops it.
+    /// The batch's lane scope (``BatchLaneScope``): the lane's own client is opened, discovery runs on it in a
+    /// child task, `work` starts once it runs, and cancelling the child when `work` returns stops it.
+    ///
+    /// The client outlives `work` on every path: under Ctrl-C the discovery child ends at once, but a unit's
+    /// `Disconnect` still travels on this client, so closing it first would leave that unit's link up.
     nonisolated func scope(
         _ lane: String, heard: @escaping @Sendable (BatchSighting) async -> Void, work: () async -> Void
-    ) async throws {
-        let (started, signal) = AsyncThrowingStream<Void, any Error>.makeStream()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    try await self.discover(on: lane, heard: heard) { signal.yield() }
-                    signal.finish()
-                } catch {
-                    signal.finish(throwing: error)
-                    throw error
-                }
-            }
-            var running = false
-            for try await _ in started {
-                running = true
-                break
-            }
-            guard running else { throw CancellationError() }
-            await work()
-            group.cancelAll()
-            await open(lane, nil)
-            try await group.waitForAll()
-        }
-    }
-
-    private nonisolated func discover(
-        on lane: String, heard: @escaping @Sendable (BatchSighting) async -> Void, started: @Sendable () -> Void
     ) async throws {
         do {
             try await BlueZClient.withClient { client in
                 let adapter = try await client.adapter(.name(lane))
-                try await client.withDiscovery(on: adapter, filter: BlueZScanFilter()) { devices in
-                    await self.open(lane, Lane(client: client, adapter: adapter))
-                    started()
-                    for try await device in devices {
-                        await heard(
-                            BatchSighting(lane: lane, address: device.address, name: device.name, rssi: device.rssi))
-                    }
-                }
+                try await run(Lane(client: client, adapter: adapter), named: lane, heard: heard, work: work)
             }
         } catch let error as ProvisioningError {
             throw error
@@ -107,6 +76,42 @@ actor BatchBLEDiscoveries {
             throw CancellationError()
         } catch {
             throw ProvisioningError.fromBlueZ(error, while: "starting discovery on \(lane)")
+        }
+    }
+
+    private nonisolated func run(
+        _ running: Lane, named lane: String, heard: @escaping @Sendable (BatchSighting) async -> Void,
+        work: () async -> Void
+    ) async throws {
+        let (started, signal) = AsyncThrowingStream<Void, any Error>.makeStream()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    try await running.client.withDiscovery(on: running.adapter, filter: BlueZScanFilter()) { devices in
+                        signal.yield()
+                        for try await device in devices {
+                            await heard(
+                                BatchSighting(
+                                    lane: lane, address: device.address, name: device.name, rssi: device.rssi))
+                        }
+                    }
+                    signal.finish()
+                } catch {
+                    signal.finish(throwing: error)
+                    throw error
+                }
+            }
+            var discovering = false
+            for try await _ in started {
+                discovering = true
+                break
+            }
+            guard discovering else { throw CancellationError() }
+            await open(lane, running)
+            await work()
+            group.cancelAll()
+            await open(lane, nil)
+            try await group.waitForAll()
         }
     }
 }
