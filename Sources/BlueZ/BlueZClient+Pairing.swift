@@ -46,6 +46,12 @@ extension BlueZClient {
         return tree.device(at: state.device.path)?.isPaired != true
     }
 
+    /// Whether the scope's policy pairs on an unanswered access, i.e. expects bluetoothd to pair by itself.
+    func pairsWhenUnanswered(session: Int) -> Bool {
+        guard case .justWorks(_, whenUnanswered: true) = gattSessions[session]?.pairing else { return false }
+        return true
+    }
+
     /// Ends what pairing left behind when a scope ends: removes a bond made during the scope (unless kept)
     /// and our agent.
     func releasePairing(of state: GATTSession) async {

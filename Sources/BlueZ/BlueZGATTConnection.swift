@@ -94,10 +94,14 @@ public struct BlueZGATTConnection: GATTConnection {
     {
         do {
             return try await pairingWhileUnanswered(access)
-        } catch let error as BlueZError
-            where error.gattFailureKind == .insufficientSecurity || BlueZQuirks.endedByFailedPairing(error)
-        {
-            guard try await client.pairForAccess(session: session) else { throw error }
+        } catch let error as BlueZError {
+            let refused = error.gattFailureKind == .insufficientSecurity
+            // A link that drops mid-access also fails it with ATT 0x0E; it tells of a refused pairing only where
+            // bluetoothd may pair by itself. A BluFi device closing the link as asked must not be paired (and
+            // so reconnected).
+            let pairsOnItsOwn = await client.pairsWhenUnanswered(session: session)
+            let pairingFailed = BlueZQuirks.endedByFailedPairing(error) && pairsOnItsOwn
+            guard refused || pairingFailed, try await client.pairForAccess(session: session) else { throw error }
             return try await access()
         }
     }

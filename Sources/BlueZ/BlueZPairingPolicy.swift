@@ -8,7 +8,8 @@ public enum BlueZPairingPolicy: Sendable, Hashable {
     ///
     /// `whenUnanswered` also pairs when an access stays unanswered for a while: bluetoothd pairs by itself
     /// on a refused access and, with no default agent, that pairing fails and leaves the access hanging.
-    /// Only protocols whose firmware may force encryption (ESP protocomm) want it; a slow BluFi device
-    /// must not be paired.
+    /// Only then is an access failed with ATT 0x0E (the link dropped under it) taken for a refused pairing.
+    /// Only protocols whose firmware may force encryption (ESP protocomm) want it; a slow BluFi device, or
+    /// one closing the link as asked, must not be paired.
     case justWorks(keepBond: Bool, whenUnanswered: Bool = false)
 }

@@ -178,6 +178,23 @@ struct BLEEndToEndTests {
         }
     }
 
+    /// A device that acts on DISCONNECT_BLE before answering its write closes the link under it, and bluetoothd
+    /// fails the write with ATT 0x0E (seen in the real-stack lab under load): the run still succeeds over one
+    /// connection, and the 0x0E is not taken for a refused pairing (pairing would connect the device again).
+    @Test func aDeviceClosingTheLinkBeforeAnsweringTheFarewellIsNotPairedAgain() async throws {
+        let device: [String: JSONValue] = ["write_latency_ms": 30, "handles_before_answering": true]
+        try await withHarness(scenario: Self.scenario(device: device)) { h in
+            let outcome = try await Self.ble(h).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            #expect(outcome.standardError.contains("DISCONNECT_BLE was not confirmed"), "\(outcome)")
+            #expect(outcome.standardError.contains("0x0e"), "\(outcome)")
+            let methods = try await Self.bluezMethods(h)
+            #expect(methods.filter { $0 == "Connect" }.count == 1, "\(methods)")
+            #expect(!methods.contains("Pair") && !methods.contains("RegisterAgent"), "\(methods)")
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
     @Test func ctrlCWhileConnectingExits130AfterDisconnecting() async throws {
         try await withHarness(scenario: Self.scenario(device: ["resolve_delay_ms": 600_000])) { h in
             let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("Connecting to"))

@@ -22,7 +22,9 @@ connect_fail_first_n with connect_error; link_loss_at_frame=n: the n-th frame wr
 is acknowledged and reaches the device, then the link drops before any answer (once per device);
 drop_notification / corrupt_notification = n or [n, …]: the n-th notification of the device's life
 is lost / has its last byte inverted; write_latency_ms delays each write's reply (a GLib timer, so
-devices on several adapters progress concurrently).
+devices on several adapters progress concurrently), and with handles_before_answering the device acts on
+a frame before that reply (as a DISCONNECT_BLE that closes the link first). A write still unanswered
+when the link drops fails with ATT 0x0E, as bluetoothd fails requests in flight (src/shared/att.c).
 
 Pairing (src/device.c pair_device, cancel_pairing; doc/device-api.txt): Pair connects first if needed,
 uses the caller's agent or the default one, and with neither the NoInputNoOutput capability (so
@@ -55,6 +57,8 @@ from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
 from .protocomm_ble_device import PairingConfig
 
 DEVICE_IFACE = "org.bluez.Device1"
+# What bluetoothd answers a request in flight when the link drops (no ATT response: BT_ATT_ERROR_UNLIKELY).
+LINK_DROPPED_UNDER_ACCESS = "Operation failed with ATT error: 0x0e"
 GATT_SERVICE_UUID = "00001801-0000-1000-8000-00805f9b34fb"
 SERVICE_CHANGED_UUID = "00002a05-0000-1000-8000-00805f9b34fb"
 BLUFI_SERVICE_UUID = "0000ffff-0000-1000-8000-00805f9b34fb"
@@ -417,14 +421,18 @@ class EmulatedDevice:
             GLib.idle_add(self._frame_arrived, characteristic, value, generation)
             return None
         characteristic.write_pending = True
+        handled_first = self.config["handles_before_answering"]
+        if handled_first:
+            GLib.idle_add(self._frame_arrived, characteristic, value, generation)
 
         def answer() -> bool:
             characteristic.write_pending = False
             if generation != self.generation:
-                call.fail(bluez_error("Failed", "Not connected"))
+                call.fail(bluez_error("Failed", LINK_DROPPED_UNDER_ACCESS))
             else:
                 call.reply()
-                self._frame_arrived(characteristic, value, generation)
+                if not handled_first:
+                    self._frame_arrived(characteristic, value, generation)
             return False
 
         GLib.timeout_add(latency, answer)
@@ -464,7 +472,7 @@ class EmulatedDevice:
         def answer() -> bool:
             characteristic.write_pending = False
             if generation != self.generation:
-                call.fail(bluez_error("Failed", "Not connected"))
+                call.fail(bluez_error("Failed", LINK_DROPPED_UNDER_ACCESS))
             else:
                 call.reply()
             return False

@@ -121,6 +121,7 @@ DEFAULT_DEVICE = {
     "advertise_delay_ms": 200,
     "resolve_delay_ms": 100,
     "write_latency_ms": 0,
+    "handles_before_answering": False,
     "p2e_flags": ["write"],
     "e2p_flags": ["read", "notify"],
     "gatt_cache": True,
