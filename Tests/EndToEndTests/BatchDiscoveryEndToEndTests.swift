@@ -88,6 +88,26 @@ struct BatchDiscoveryEndToEndTests {
         }
     }
 
+    /// bluetoothd answers InProgress when the kernel rejected a stop between scan windows, yet ends the
+    /// discovery (seen with four adapters in the real-stack lab): each lane takes it as paused, connects, and
+    /// resumes, so no unit fails or is retried for it.
+    @Test func aStopDiscoveryTheKernelRejectedStillPausesTheLane() async throws {
+        let directory = try BatchEndToEndTests.workspace(units: 4)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = BatchEndToEndTests.scenario(units: 4, adapter: ["stop_discovery_rejected_first_n": 2])
+        try await withHarness(scenario: scenario) { h in
+            let outcome = try await BatchEndToEndTests.batch(h, directory, ["--adapters", "hci0,hci1"]).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let records = try await BatchEndToEndTests.records(directory)
+            #expect(records.count == 4 && records.allSatisfy { $0.succeeded && $0.attempt == 1 }, "\(records)")
+            let calls = try await h.calls(mock: .bluez)["calls"]?.array ?? []
+            let rejected = calls.filter { $0["method"] == "StopDiscovery" && $0["error"] != nil }
+            #expect(rejected.count >= 2, "the rejection never happened: \(rejected)")
+            #expect(try await Self.connectsWhileDiscovering(h) == [])
+            try await BatchEndToEndTests.expectNoLinkLeftUp(h)
+        }
+    }
+
     @Test func eachUnitGoesToTheAdapterThatHearsItLoudest() async throws {
         let directory = try BatchEndToEndTests.workspace(units: 4)
         defer { try? FileManager.default.removeItem(at: directory) }

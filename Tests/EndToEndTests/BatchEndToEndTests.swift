@@ -13,8 +13,10 @@ struct BatchEndToEndTests {
     static let adapters = (0..<4).map { "hci\($0)" }
 
     /// Twelve units on four adapters; `wrongPassword` units know another password, `linkLoss` drops its
-    /// first link mid-negotiation.
-    static func scenario(units: Int = 12, wrongPassword: Set<Int> = [], linkLoss: Set<Int> = []) -> JSONValue {
+    /// first link mid-negotiation; `adapter` adds settings to every adapter.
+    static func scenario(
+        units: Int = 12, wrongPassword: Set<Int> = [], linkLoss: Set<Int> = [], adapter: [String: JSONValue] = [:]
+    ) -> JSONValue {
         let devices: [JSONValue] = (1...units).map { index in
             let password = wrongPassword.contains(index) ? "another-password" : wifiPassword
             return [
@@ -28,7 +30,10 @@ struct BatchEndToEndTests {
             ]
         }
         let adapterList: [JSONValue] = adapters.enumerated().map { index, name in
-            ["name": .string(name), "address": .string("00:AA:BB:CC:DD:0\(index)"), "powered": true]
+            let fields: [String: JSONValue] = [
+                "name": .string(name), "address": .string("00:AA:BB:CC:DD:0\(index)"), "powered": true,
+            ]
+            return .object(fields.merging(adapter) { $1 })
         }
         return ["bluez": ["adapters": .array(adapterList), "devices": .array(devices)]]
     }

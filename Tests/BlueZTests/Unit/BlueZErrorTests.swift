@@ -123,6 +123,9 @@ private func why(_ name: String) -> DBusError {
             BlueZQuirks.stopDiscoveryAlreadyDone(.notReady(DBusError(name: "org.bluez.Error.NotReady", message: ""))))
         let notStarted = DBusError(name: "org.bluez.Error.Failed", message: "No discovery started")
         #expect(BlueZQuirks.stopDiscoveryAlreadyDone(BlueZError(notStarted)))
+        let rejectedByTheKernel = DBusError(
+            name: "org.bluez.Error.InProgress", message: "Operation already in progress")
+        #expect(BlueZQuirks.stopDiscoveryAlreadyDone(BlueZError(rejectedByTheKernel)))
         #expect(!BlueZQuirks.stopDiscoveryAlreadyDone(.accessDenied(DBusError(name: "x", message: ""))))
     }
 

@@ -6,6 +6,10 @@ bus. `Discovering` is true while any client discovers; a device is reported when
 filter of at least one discovering client. Reports come advertise_delay_ms after StartDiscovery and
 then every second (RSSI PropertiesChanged under a filter, as BlueZ reports every RSSI then), but
 only while the device advertises: a BluFi peripheral is silent while connected (to any adapter).
+
+With stop_discovery_rejected_first_n the first n StopDiscovery calls meet the race in which the kernel
+rejects the stop (it was between scan windows, MGMT status 0x0b): bluetoothd ends the client's session
+all the same and answers InProgress "Operation already in progress" (stop_discovery_complete).
 """
 
 import dbus
@@ -27,6 +31,7 @@ class EmulatedAdapter:
         self.path = f"/org/bluez/{self.name}"
         self.config = config
         self.temporary_timeout_ms = temporary_timeout_ms
+        self.stop_rejections_left = config["stop_discovery_rejected_first_n"]
         self.devices = []
         self.clients: dict[str, discovery_filter.DiscoveryFilter | None] = {}
         self.preset_filters: dict[str, discovery_filter.DiscoveryFilter] = {}
@@ -117,6 +122,9 @@ class EmulatedAdapter:
         if call.sender not in self.clients:
             raise bluez_error("Failed", "No discovery started")
         self._end_session(call.sender)
+        if self.stop_rejections_left > 0:
+            self.stop_rejections_left -= 1
+            raise bluez_error("InProgress", "Operation already in progress")
         return None
 
     def _end_session(self, sender: str) -> None:

@@ -96,7 +96,7 @@ from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
 from .improv_device import ImprovConfig
 from .protocomm_ble_device import ProtocommBleConfig, default_name
 
-DEFAULT_ADAPTER = {"name": "hci0", "address": "00:AA:BB:CC:DD:00", "powered": True}
+DEFAULT_ADAPTER = {"name": "hci0", "address": "00:AA:BB:CC:DD:00", "powered": True, "stop_discovery_rejected_first_n": 0}
 
 DEFAULT_FAULTS = {
     "connect_fail_first_n": 0,
