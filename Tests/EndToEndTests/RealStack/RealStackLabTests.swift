@@ -274,14 +274,7 @@ struct RealStackLabTests {
                 continue
             }
             adaptersUsed.insert(adapter)
-            withKnownIssue(
-                "Over four controllers a unit's connect is sometimes retried within its attempt (link up, dropped, up again)",
-                isIntermittent: true
-            ) {
-                #expect(peripheral["connections"] == 1, "\(address) connected more than once: \(peripheral)")
-            } when: {
-                lanes > 2
-            }
+            #expect(peripheral["connections"] == 1, "\(address) connected more than once: \(peripheral)")
             let connected = peripheral["events"]?.array?.first { $0["event"] == "connected" }?["detail"]?.string
             #expect(
                 connected?.hasPrefix(Self.kernelControllers[index]) == true, "\(address) via \(adapter): \(peripheral)")
