@@ -25,8 +25,11 @@ actor BatchQueue {
     private let listening: Listening
     /// When every lane listened (and the first picks may go).
     private var allListeningAt: ContinuousClock.Instant?
+    /// Lanes that have not ended: the ones whose hearing can still decide a first pick.
+    private var workingLanes: Set<String>
 
-    /// How long lanes listen before the first pick, and before they take units nobody heard.
+    /// How long lanes listen before the first pick (less once every lane heard every waiting unit), and
+    /// before they take units nobody heard.
     struct Listening: Sendable {
         var settle: Duration
         var unheardAfter: Duration
@@ -46,6 +49,7 @@ actor BatchQueue {
         self.listening = listening
         notListening = listening.settle == .zero && listening.unheardAfter == .zero ? [] : Set(lanes)
         allListeningAt = notListening.isEmpty ? now() : nil
+        workingLanes = Set(lanes)
     }
 
     /// The lane's discovery runs.
@@ -96,6 +100,7 @@ actor BatchQueue {
 
     /// The lane stopped: what it heard no longer holds units back for it.
     func laneEnded(_ lane: String) {
+        workingLanes.remove(lane)
         lastLaneListened(lane)
         sightings.forget(lane: lane)
         serveWaiters()
@@ -104,6 +109,16 @@ actor BatchQueue {
     /// Looks again at what went stale since the last change.
     func refresh() {
         if !waiters.isEmpty { serveWaiters() }
+    }
+
+    /// How long until the listening window lets more picks go without new input (its settle or its
+    /// unheard-after time ends), at most `limit`: the refresher wakes then, not at its next tick, so the
+    /// first units do not wait up to a tick after the window ended.
+    func untilListeningChanges(atMost limit: Duration) -> Duration {
+        guard let allListeningAt else { return limit }
+        let listened = now() - allListeningAt
+        let ahead = [listening.settle, listening.unheardAfter].filter { $0 > listened }.min()
+        return ahead.map { min($0 - listened, limit) } ?? limit
     }
 
     /// Units never taken, e.g. after Ctrl-C or when every lane stopped.
@@ -125,10 +140,16 @@ actor BatchQueue {
 
     private var isDrained: Bool { inputEnded && inFlight == 0 }
 
+    /// Every working lane heard every waiting unit it may take: listening longer cannot change the first
+    /// picks, so they need not wait out the settle time.
+    private func heardByAll(_ time: ContinuousClock.Instant) -> Bool {
+        sightings.everyLaneHeard(entries.map(\.device), lanes: workingLanes, now: time)
+    }
+
     private func serveWaiters() {
         let time = now()
         let listened = allListeningAt.map { time - $0 } ?? .zero
-        let settled = allListeningAt != nil && listened >= listening.settle
+        let settled = allListeningAt != nil && (listened >= listening.settle || heardByAll(time))
         let takingUnheard = allListeningAt != nil && listened >= listening.unheardAfter
         if !waiters.isEmpty, !entries.isEmpty, settled {
             let assignments = BatchUnitPicker.assign(

@@ -83,8 +83,13 @@ public struct BatchRunner: Sendable {
             }
             if laneScope != nil {
                 group.addTask {
-                    // Sightings go stale without an event saying so: look again now and then.
-                    while (try? await Task.sleep(for: .milliseconds(100))) != nil { await queue.refresh() }
+                    // Sightings go stale and the listening window ends without an event saying so: look
+                    // again now and then, and as the window ends.
+                    while (try? await Task.sleep(for: await queue.untilListeningChanges(atMost: .milliseconds(100))))
+                        != nil
+                    {
+                        await queue.refresh()
+                    }
                     return .refresherEnded
                 }
             }

@@ -37,6 +37,14 @@ struct BatchSightings {
         return heard.filter { isFresh($0.value, now) }
     }
 
+    /// Whether each of `units` was heard lately by every one of `lanes` that may take it.
+    func everyLaneHeard(_ units: [BatchDevice], lanes: Set<String>, now: ContinuousClock.Instant) -> Bool {
+        units.allSatisfy { unit in
+            let heard = self.lanes(hearing: unit, now: now)
+            return lanes.allSatisfy { !unit.mayUse($0) || heard[$0] != nil }
+        }
+    }
+
     private func isFresh(_ heard: Heard, _ now: ContinuousClock.Instant) -> Bool {
         now - heard.at <= Self.freshFor
     }

@@ -2,6 +2,7 @@
 
 import os
 import sys
+import time
 
 import pytest
 
@@ -98,3 +99,11 @@ def test_batch_floor_is_the_busiest_adapters_share_after_one_advertisement():
     assert batch_bench.floor_s(24, 1, 13) * 1000 == pytest.approx(24 * per_device_ms + batch_bench.ADVERTISE_MS)
     assert batch_bench.floor_s(24, 4, 13) * 1000 == pytest.approx(6 * per_device_ms + batch_bench.ADVERTISE_MS)
     assert batch_bench.floor_s(25, 4, 13) == batch_bench.floor_s(28, 4, 13), "the busiest adapter takes 7"
+
+
+def test_batch_reads_a_process_cpu_time_that_grows_with_its_work():
+    before = batch_bench.process_cpu_s(os.getpid())
+    spin_until = time.process_time() + 0.05
+    while time.process_time() < spin_until:
+        pass
+    assert batch_bench.process_cpu_s(os.getpid()) - before >= 0.03

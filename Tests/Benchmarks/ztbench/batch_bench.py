@@ -4,7 +4,11 @@ Throughput = devices / wall time; the ratio to one adapter is the speed-up (targ
 The per-adapter floor is what the harness imposes on the busiest adapter: its share of the devices
 (⌈devices / adapters⌉), each taking writes × ATT latency + the join delay + service resolution, after
 one advertising delay (discovery runs for the whole batch); target wall ≤ 1.10× floor.
-CPU per device = the batch process's CPU time / devices. The command run:
+CPU per device = the batch process's CPU time / devices; BlueZ mock CPU per device = the CPU time of
+the one Python process that emulates every adapter and device (/proc/PID/stat, utime + stime, around
+the run) / devices: the harness's own share, which contends with the tool for the same cores. First
+unit = when the first attempt started (process start, D-Bus set-up, discovery, the first pick).
+Load = the 1-minute load average as each run started (median): the machine is shared. The command run:
   ztprov batch --path ble --adapters hci0,… --ssid S --password-env V --station NAME --db PATH
                --devices FILE.csv --json
 """
@@ -36,20 +40,32 @@ def scenario() -> dict:
                     for n, address in enumerate(DEVICES)]}}
 
 
+def process_cpu_s(pid: int) -> float:
+    """utime + stime of a running process, in seconds."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def one_batch(ztprov: str, adapters: list[str]) -> dict:
+    load = os.getloadavg()[0]
     with Harness(scenario(), netns=False) as harness, tempfile.TemporaryDirectory(prefix="ztb-batch-") as work:
         devices = os.path.join(work, "devices.csv")
         with open(devices, "w", encoding="utf-8") as handle:
             handle.write("address\n" + "\n".join(DEVICES) + "\n")
+        mock = harness.topology["pids"]["bluez_mock"]
+        mock_before = process_cpu_s(mock)
         run = harness.run([ztprov, "batch", "--path", "ble", "--adapters", ",".join(adapters), "--ssid", "HomeNet",
                            "--password-env", "ZTB_WIFI", "--station", "bench", "--db",
                            os.path.join(work, "line.db"), "--devices", devices, "--json"],
                           {"ZTB_WIFI": PASSWORD}, in_host_netns=False, timeout_s=600)
+        mock_cpu_s = process_cpu_s(mock) - mock_before
         received = harness.received("blufi")
         provisioned = sum(1 for r in received if r.get("wifi_state") == "connected")
         writes = sum(r["ble"]["writes"] for r in received)
     return {"ok": run.status == 0 and provisioned == len(DEVICES), "wall_s": run.wall_s, "cpu_s": run.cpu_s,
-            "provisioned": provisioned, "writes_per_device": writes / len(DEVICES), "stderr": run.stderr}
+            "provisioned": provisioned, "writes_per_device": writes / len(DEVICES), "stderr": run.stderr,
+            "mock_cpu_s": mock_cpu_s, "first_unit_s": run.at("attempt-started"), "load": load}
 
 
 def measure(ztprov: str, runs: int) -> list[dict]:
@@ -62,6 +78,9 @@ def measure(ztprov: str, runs: int) -> list[dict]:
         floor = floor_s(len(DEVICES), count, median(s["writes_per_device"] for s in samples if s["ok"]))
         results.append({"adapters": count, "wall_s": wall, "floor_s": floor, "throughput": len(DEVICES) / wall,
                         "cpu_per_device_s": median(s["cpu_s"] for s in samples) / len(DEVICES),
+                        "mock_cpu_per_device_s": median(s["mock_cpu_s"] for s in samples) / len(DEVICES),
+                        "first_unit_s": median(s["first_unit_s"] for s in samples if s["ok"]),
+                        "load": median(s["load"] for s in samples),
                         "failures": sum(1 for s in samples if not s["ok"]),
                         "provisioned": median(s["provisioned"] for s in samples)})
     return results
@@ -72,8 +91,9 @@ def rows(results: list[dict]) -> list[list]:
     return [[r["adapters"], fmt(r["wall_s"], " s", 2), fmt(r["floor_s"], " s", 2), fmt(r["wall_s"] / r["floor_s"], "×", 2),
              fmt(r["throughput"] * 60, "/min", 1),
              fmt(r["throughput"] / base, "×", 2), fmt(r["cpu_per_device_s"] * 1000, " ms"),
-             f"{fmt(r['provisioned'])}/{len(DEVICES)}", r["failures"]] for r in results]
+             fmt(r["mock_cpu_per_device_s"] * 1000, " ms", 1), fmt(r["first_unit_s"] * 1000, " ms"),
+             f"{fmt(r['provisioned'])}/{len(DEVICES)}", r["failures"], fmt(r["load"], "", 1)] for r in results]
 
 
-HEADER = ["adapters", "wall (24 devices)", "per-adapter floor", "wall / floor", "throughput", "vs 1 adapter", "CPU per device", "provisioned",
-          "failed runs"]
+HEADER = ["adapters", "wall (24 devices)", "per-adapter floor", "wall / floor", "throughput", "vs 1 adapter", "CPU per device",
+          "BlueZ mock CPU per device", "first unit", "provisioned", "failed runs", "load"]

@@ -153,3 +153,27 @@ def test_second_up_in_the_same_directory_replaces_the_first(run_dir):
     assert not os.path.exists(os.path.join(run_dir, "blufi-00_00_00_00_00_00.json"))
     harness("down", "--run-dir", run_dir)
     assert_nothing_left(run_dir, None)
+
+
+def test_device_records_outlive_the_mock(run_dir):
+    """The BlueZ mock writes a device's record file a while after a change (the live record is asked for
+    while it runs); stopped with SIGTERM before that, it writes the record as it ends."""
+    import dbus
+
+    address = "24:0A:C4:00:03:01"
+    scenario = {"bluez": {"devices": [{"address": address, "name": "BLUFI_RECORD", "cached": True}]}}
+    up = json.loads(harness("up", "--run-dir", run_dir, "--no-netns", "--scenario-json", json.dumps(scenario)).stdout)
+    bus = dbus.bus.BusConnection(up["bus_address"])
+    device = f"/org/bluez/hci0/dev_{address.replace(':', '_')}"
+    bus.call_blocking("org.bluez", device, "org.bluez.Device1", "Connect", "", (), timeout=5)
+    live = json.loads(bus.call_blocking("org.bluez", "/", "org.bluez.Mock", "GetReceived", "s", (address,)))
+    bus.close()
+    os.kill(up["pids"]["bluez_mock"], signal.SIGTERM)
+    entry = processes.load_state(run_dir)["pids"]["bluez_mock"]
+    deadline = time.monotonic() + 10
+    while processes.is_running(entry) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not processes.is_running(entry)
+    kept = json.loads(harness("received", "--run-dir", run_dir, "--source", "blufi").stdout)
+    assert kept == [live]
+    assert {"event": "connected", "detail": "hci0"} in live["ble"]["events"]

@@ -3,7 +3,8 @@
 Run: /usr/bin/python3 -m dbusmock --template <this file> -l <log> -p '<json>'
 Parameters: the scenario's "bluez" object (ztharness/scenario.py completes it: adapters, devices,
 temporary_timeout_ms, connect_timeout_ms, connect_while_discovering_ms) plus "record_dir", where each device keeps
-blufi-<ADDRESS>.json with everything it received. The objects live in bluez_adapter.py,
+blufi-<ADDRESS>.json with everything it received (written 250 ms after a change, and when the mock ends:
+while it runs, its records are asked for live). The objects live in bluez_adapter.py,
 bluez_device.py (one Device1 view per adapter that hears the device), bluez_peripheral.py (the
 device itself: link, faults, record) and bluez_gatt.py; each device runs ztharness/blufi_device.py.
 
@@ -20,12 +21,15 @@ interface org.bluez.Mock:
 Only these are module-level decorated methods: dbusmock attaches such functions to the root object.
 """
 
+import atexit
 import json
 import os
+import signal
 import sys
 
 import dbus
 import dbus.service
+from gi.repository import GLib
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -107,6 +111,22 @@ def load(mock, parameters):
     parameters = dict(parameters)
     record_dir = parameters.pop("record_dir", None)
     EMULATION["bluez"] = BluezEmulation(mock, scenario.bluez_with_defaults(parameters), record_dir)
+    atexit.register(_flush_records)
+    GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGTERM, _end_on_term)
+
+
+def _flush_records() -> None:
+    """The device records a write still waits for go to their files: they outlive the mock."""
+    for device in EMULATION["bluez"].devices:
+        device.flush_record()
+
+
+def _end_on_term() -> bool:
+    """`harness.py down` stops the mock with SIGTERM: write the records, then end as SIGTERM ends it."""
+    _flush_records()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
+    return False
 
 
 def _completed(kind: str, text: str) -> dict:

@@ -26,6 +26,7 @@ from .improv_device import SERVICE_DATA_UUID, ImprovConfig, ImprovDevice
 from .protocomm_ble_device import ProtocommBleConfig, ProtocommBleDevice
 
 DEVICE_DISCONNECT_DELAY_MS = 10
+RECORD_WRITE_DELAY_MS = 250
 TIMEOUT_ERROR = ("org.bluez.Error.Failed", "le-connection-abort-by-local")
 
 
@@ -54,7 +55,7 @@ class EmulatedPeripheral:
         self.stopped = False
         self._record_path = os.path.join(record_dir, f"{self.source}-{self.address.replace(':', '_')}.json") \
             if record_dir else None
-        self._record_pending = False
+        self._record_timer = None
         self._suppress_notifications = False
         self._frames_this_connection = 0
         self._link_loss_done = False
@@ -232,17 +233,31 @@ class EmulatedPeripheral:
         self.save_record()
 
     def save_record(self) -> None:
-        """Writes the record file once the current burst of activity is over."""
-        if self._record_path is None or self._record_pending:
+        """Writes the record file a while after a change, with whatever changed meanwhile.
+
+        While the mock runs, `harness.py received` asks it for the record (GetReceived), so the file is only
+        what is left once the mock is gone: `flush_record` writes it at exit. Writing it after every burst
+        of activity cost the one process that serves every device a file creation and rename per ATT write.
+        """
+        if self._record_path is None or self._record_timer is not None:
             return
-        self._record_pending = True
+        self._record_timer = GLib.timeout_add(RECORD_WRITE_DELAY_MS, self._record_due)
 
-        def write() -> bool:
-            self._record_pending = False
-            temporary = self._record_path + ".tmp"
-            with open(temporary, "w", encoding="utf-8") as handle:
-                json.dump(self.received(), handle, indent=1)
-            os.replace(temporary, self._record_path)
-            return False
+    def _record_due(self) -> bool:
+        self._record_timer = None
+        self._write_record()
+        return False
 
-        GLib.idle_add(write)
+    def flush_record(self) -> None:
+        """Writes the record file now if a change is not in it yet."""
+        if self._record_timer is not None:
+            GLib.source_remove(self._record_timer)
+            self._record_timer = None
+            self._write_record()
+
+    def _write_record(self) -> None:
+        """Compact JSON: with `indent`, Python's json leaves its C encoder for the pure-Python one."""
+        temporary = self._record_path + ".tmp"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump(self.received(), handle)
+        os.replace(temporary, self._record_path)

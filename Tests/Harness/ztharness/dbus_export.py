@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import dbus
+import dbus.lowlevel
 from dbusmock import mockobject
 from gi.repository import GLib
 
@@ -120,9 +121,19 @@ def emit_properties_changed(obj: mockobject.DBusMockObject, interface: str, chan
 def flush_properties_changed(path: str) -> bool:
     """Sends what is pending for `path` (also called before the object is removed)."""
     for interface, (obj, values, names) in _pending_changes.pop(path, {}).items():
-        obj.EmitSignal(PROPERTIES_IFACE, "PropertiesChanged", "sa{sv}as", [
+        send_signal(obj, PROPERTIES_IFACE, "PropertiesChanged", "sa{sv}as", [
             interface, dbus.Dictionary(values, signature="sv"), dbus.Array(names, signature="s")])
     return False
+
+
+def send_signal(obj: mockobject.DBusMockObject, interface: str, name: str, signature: str, args: list) -> None:
+    """Sends a signal from `obj` as dbusmock's EmitSignal does, without its per-signal log line and its
+    second marshalling of the arguments: every discovery report is a signal, from one process serving
+    every adapter and device (the bus recorder keeps every signal anyway)."""
+    message = dbus.lowlevel.SignalMessage(obj.path, interface, name)
+    message.append(*args, signature=signature)
+    for connection, _path, _fallback in obj.locations:
+        connection.send_message(message)
 
 
 def install_property_access(obj: mockobject.DBusMockObject, writable: dict[str, set[str]],
@@ -186,8 +197,8 @@ def add_object(root: mockobject.DBusMockObject, path: str, interface: str, props
 
 def announce_added(root: mockobject.DBusMockObject, path: str) -> None:
     obj = mockobject.objects[path]
-    root.EmitSignal(OBJECT_MANAGER_IFACE, "InterfacesAdded", "oa{sa{sv}}",
-                    [dbus.ObjectPath(path), dbus.Dictionary(obj.props, signature="sa{sv}")])
+    send_signal(root, OBJECT_MANAGER_IFACE, "InterfacesAdded", "oa{sa{sv}}",
+                [dbus.ObjectPath(path), dbus.Dictionary(obj.props, signature="sa{sv}")])
 
 
 def remove_object(root: mockobject.DBusMockObject, path: str) -> None:
@@ -195,5 +206,4 @@ def remove_object(root: mockobject.DBusMockObject, path: str) -> None:
     obj = mockobject.objects[path]
     interfaces = dbus.Array(list(obj.props), signature="s")
     root.RemoveObject(path)
-    root.EmitSignal(OBJECT_MANAGER_IFACE, "InterfacesRemoved", "oas",
-                    [dbus.ObjectPath(path), interfaces])
+    send_signal(root, OBJECT_MANAGER_IFACE, "InterfacesRemoved", "oas", [dbus.ObjectPath(path), interfaces])
