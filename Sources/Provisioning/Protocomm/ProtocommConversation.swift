@@ -12,8 +12,9 @@ struct ProtocommConversation {
     var credentials: ProtocommWiFiCredentials
     let timeouts: ProtocommTimeouts
     let progress: ProtocommProgressSink
+    private var steps = ProtocommStepClock()
     /// How long each step took, in order.
-    private(set) var timings: [ProtocommStepTiming] = []
+    var timings: [ProtocommStepTiming] { steps.timings }
     /// Whether the last failed join ended with a `prov-ctrl` reset, so the device takes new credentials.
     var deviceWasReset = false
 
@@ -44,25 +45,25 @@ struct ProtocommConversation {
 
     /// Runs every step; `random` supplies the handshake's ephemeral secrets.
     mutating func run(random: inout some RandomSource, retry: RetryCredentials? = nil) async throws -> Summary {
-        var started = ContinuousClock.now
+        steps = ProtocommStepClock()
         let info = try await channel.describeDevice(limit: timeouts.exchange)
         progress(.deviceDescribed(info))
         try info.requireWiFiProvisioning()
         let (security, used) = try info.chooseSecurity(request.security)
         progress(.securityChosen(used))
-        record(.version, since: &started)
+        steps.finish(.version)
         try await channel.establishSession(security, limit: timeouts.exchange, random: &random)
         progress(.sessionEstablished(used.level))
-        record(.session, since: &started)
+        steps.finish(.session)
         let networks = try await listNetworks(info, security: used)
-        if networks != nil { record(.scan, since: &started) }
+        if networks != nil { steps.finish(.scan) }
         var attempts = 1
         while true {
             try await sendCredentials(security: used)
-            record(.configure, since: &started)
+            steps.finish(.configure)
             do {
                 let connection = try await awaitConnection(security: used)
-                record(.connect, since: &started)
+                steps.finish(.connect)
                 return Summary(
                     deviceVersion: info, security: used, networks: networks, connection: connection,
                     credentialAttempts: attempts)
@@ -79,10 +80,4 @@ struct ProtocommConversation {
 
     /// Tries with credentials, the first included, before the join failure stands.
     static let maximumCredentialAttempts = 3
-
-    private mutating func record(_ step: ProtocommStep, since started: inout ContinuousClock.Instant) {
-        let now = ContinuousClock.now
-        timings.append(ProtocommStepTiming(step: step, duration: now - started))
-        started = now
-    }
 }

@@ -11,8 +11,9 @@ struct ProtocommThreadConversation {
     let request: ProtocommThreadRequest
     let timeouts: ProtocommTimeouts
     let progress: ProtocommProgressSink
+    private var steps = ProtocommStepClock()
     /// How long each step took, in order.
-    private(set) var timings: [ProtocommStepTiming] = []
+    var timings: [ProtocommStepTiming] { steps.timings }
 
     init(
         channel: ProtocommChannel, request: ProtocommThreadRequest, timeouts: ProtocommTimeouts,
@@ -32,40 +33,32 @@ struct ProtocommThreadConversation {
         var attachment: ProtocommThreadAttachment
     }
 
-    /// Results fetched per `prov-scan` request, as for Wi-Fi.
-    static let scanPageSize: UInt32 = 4
     /// "Detached" answers in a row taken as a failure; esp_prov likewise polls a few more times first.
     static let detachedAnswersBeforeFailure = 3
 
     /// Runs every step; `random` supplies the handshake's ephemeral secrets.
     mutating func run(random: inout some RandomSource) async throws -> Summary {
-        var started = ContinuousClock.now
+        steps = ProtocommStepClock()
         let info = try await channel.describeDevice(limit: timeouts.exchange)
         progress(.deviceDescribed(info))
         try info.requireThreadProvisioning()
         let (security, used) = try info.chooseSecurity(request.security)
         progress(.securityChosen(used))
-        record(.version, since: &started)
+        steps.finish(.version)
         try await channel.establishSession(security, limit: timeouts.exchange, random: &random)
         progress(.sessionEstablished(used.level))
-        record(.session, since: &started)
+        steps.finish(.session)
         let networks = try await listNetworks(info, security: used)
-        if networks != nil { record(.scan, since: &started) }
+        if networks != nil { steps.finish(.scan) }
         let phase = ProtocommPhase.session(used)
         _ = try await configure(.setDataset(request.dataset), phase: phase)
         progress(.datasetSent(request.dataset.network))
         _ = try await configure(.applyConfig, phase: phase)
         progress(.datasetApplied)
-        record(.configure, since: &started)
+        steps.finish(.configure)
         let attachment = try await awaitAttachment()
-        record(.connect, since: &started)
+        steps.finish(.connect)
         return Summary(deviceVersion: info, security: used, networks: networks, attachment: attachment)
-    }
-
-    private mutating func record(_ step: ProtocommStep, since started: inout ContinuousClock.Instant) {
-        let now = ContinuousClock.now
-        timings.append(ProtocommStepTiming(step: step, duration: now - started))
-        started = now
     }
 
     /// The Thread networks the device hears, when asked for and the device advertises `thread_scan`.
@@ -78,42 +71,11 @@ struct ProtocommThreadConversation {
             return nil
         }
         progress(.scanningNetworks)
-        let phase = ProtocommPhase.session(security)
-        let scanDeadline = ContinuousClock.now + timeouts.scan
-        _ = try await scan(.start(blocking: true, channelMask: 0), phase: phase, limit: timeouts.scan)
-        var resultCount: UInt32
-        while true {
-            let step = (deadline: scanDeadline, limit: timeouts.scan)
-            guard case .status(let finished, let count) = try await scan(.status, phase: phase, step: step) else {
-                throw ProvisioningError.protocommProtocol(
-                    .malformedMessage("RespScanThreadStatus"), endpoint: .scan, phase: phase)
-            }
-            resultCount = count
-            if finished { break }
-            try await channel.pause(timeouts.statusPollInterval, before: step, endpoint: .scan, phase: phase)
-        }
-        var networks: [ProtocommThreadNetwork] = []
-        while networks.count < Int(resultCount) {
-            let page = min(Self.scanPageSize, resultCount - UInt32(networks.count))
-            let fetch = ProtocommThreadScanRequest.results(startIndex: UInt32(networks.count), count: page)
-            guard case .results(let entries) = try await scan(fetch, phase: phase), !entries.isEmpty else { break }
-            networks += entries
-        }
+        let networks = try await channel.scanNetworks(
+            start: ProtocommThreadScanRequest.start(blocking: true, channelMask: 0),
+            statusMessage: "RespScanThreadStatus", timeouts: timeouts, phase: .session(security))
         progress(.threadNetworksListed(networks))
         return networks
-    }
-
-    private mutating func scan(
-        _ command: ProtocommThreadScanRequest, phase: ProtocommPhase, limit: Duration? = nil,
-        step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
-    ) async throws -> ProtocommThreadScanResponse {
-        let reply = try await channel.exchangeEncrypted(
-            command.serializedBytes(), on: .scan, phase: phase, limit: limit ?? timeouts.exchange, step: step)
-        do {
-            return try command.response(from: reply)
-        } catch {
-            throw ProvisioningError.protocommProtocol(error, endpoint: .scan, phase: phase)
-        }
     }
 
     /// Polls the Thread state until the device reports attached or failed, within the connect limit.
@@ -158,14 +120,8 @@ struct ProtocommThreadConversation {
         _ command: ProtocommThreadConfigRequest, phase: ProtocommPhase,
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> ProtocommThreadConfigResponse {
-        let reply = try await channel.exchangeEncrypted(
-            command.serializedBytes(), on: .config, phase: phase, limit: timeouts.exchange, step: step)
-        do {
-            return try command.response(from: reply)
-        } catch .failureStatus(let status) {
-            throw ProvisioningError.protocommThreadConfigRejected(status, applying: command == .applyConfig)
-        } catch {
-            throw ProvisioningError.protocommProtocol(error, endpoint: .config, phase: phase)
+        try await channel.exchange(command, on: .config, phase: phase, limit: timeouts.exchange, step: step) {
+            .protocommThreadConfigRejected($0, applying: command == .applyConfig)
         }
     }
 }
