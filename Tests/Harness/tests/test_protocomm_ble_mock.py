@@ -13,6 +13,7 @@ import dbus.mainloop.glib
 import pytest
 
 from protocomm_spec_client import SpecClient
+from mock_harness import mock_harness
 from test_bluez_mock import ADAPTER, DEVICE, HARNESS_DIR, PYTHON, Client, device_path, expect_error, pytestmark  # noqa: F401
 from ztharness.protocomm_ble_device import EXAMPLE_SERVICE_UUID, characteristic_uuid
 
@@ -50,13 +51,9 @@ SCENARIO = {"bluez": {"connect_timeout_ms": 300, "devices": [
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
     run_dir = str(tmp_path_factory.mktemp("protocomm-ble-mock"))
-    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
-    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json",
-                                   json.dumps(SCENARIO)], capture_output=True, text=True, timeout=30)
-    assert up.returncode == 0, up.stdout + up.stderr
-    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-    yield {"run_dir": run_dir, **json.loads(up.stdout)}
-    subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+    with mock_harness(run_dir, SCENARIO) as up:
+        dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+        yield {"run_dir": run_dir, **up}
 
 
 @pytest.fixture(scope="module")
