@@ -4,6 +4,23 @@ extension ProtocommChannel {
     /// Results fetched per `prov-scan` request, as the phone apps do; small bodies suit a busy SoftAP and a small ATT MTU.
     static let scanPageSize: UInt32 = 4
 
+    /// The device's scan list when `wanted`, if the device advertises `capability`; says so through
+    /// `progress` when it does not, and when the scan starts.
+    mutating func listNetworks<Request: ProtocommScanRequest>(
+        wanted: Bool, from info: ProtocommVersionInfo, capability: ProtocommCapability, start: Request,
+        statusMessage: String, timeouts: ProtocommTimeouts, security: ProtocommSecurityUsed,
+        progress: ProtocommProgressSink
+    ) async throws -> [Request.Response.Network]? {
+        guard wanted else { return nil }
+        guard info.has(capability) else {
+            progress(.scanUnavailable)
+            return nil
+        }
+        progress(.scanningNetworks)
+        return try await scanNetworks(
+            start: start, statusMessage: statusMessage, timeouts: timeouts, phase: .session(security))
+    }
+
     /// Starts a device scan with `start`, polls its status until it finishes within the scan limit, then
     /// fetches every result it kept, ``scanPageSize`` at a time. `statusMessage` names the status reply
     /// in the error when the device answers a status poll with something else.

@@ -6,16 +6,11 @@ extension ProtocommConversation {
     mutating func listNetworks(_ info: ProtocommVersionInfo, security: ProtocommSecurityUsed) async throws
         -> [ProtocommWiFiNetwork]?
     {
-        guard request.listsNetworks else { return nil }
-        guard info.has(.wifiScan) else {
-            progress(.scanUnavailable)
-            return nil
-        }
-        progress(.scanningNetworks)
-        let networks = try await channel.scanNetworks(
+        let networks = try await channel.listNetworks(
+            wanted: request.listsNetworks, from: info, capability: .wifiScan,
             start: ProtocommWiFiScanRequest.start(ProtocommWiFiScanOptions()), statusMessage: "RespScanStatus",
-            timeouts: timeouts, phase: .session(security))
-        progress(.networksListed(networks))
+            timeouts: timeouts, security: security, progress: progress)
+        if let networks { progress(.networksListed(networks)) }
         return networks
     }
 
@@ -33,15 +28,11 @@ extension ProtocommConversation {
         let ssid = request.network.ssid
         let phase = ProtocommPhase.awaitingConnection(ssid: ssid)
         deviceWasReset = false
-        let step = (deadline: ContinuousClock.now + timeouts.connect, limit: timeouts.connect)
+        var polling = ProtocommStatusPolling(timeouts: timeouts)
         var reported: UInt32?? = .none
-        let applied = ContinuousClock.now
-        var interval: Duration?
         while true {
-            let pause = timeouts.statusPollPause(sinceApply: .now - applied, previous: interval)
-            interval = pause
-            try await channel.pause(pause, before: step, endpoint: .config, phase: phase)
-            guard case .status(let status) = try await configure(.getStatus, phase: phase, step: step) else {
+            try await channel.pause(polling.nextPause(), before: polling.step, endpoint: .config, phase: phase)
+            guard case .status(let status) = try await configure(.getStatus, phase: phase, step: polling.step) else {
                 throw ProvisioningError.protocommProtocol(
                     .malformedMessage("RespGetStatus"), endpoint: .config, phase: phase)
             }

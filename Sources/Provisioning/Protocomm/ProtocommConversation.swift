@@ -12,22 +12,12 @@ struct ProtocommConversation {
     var credentials: ProtocommWiFiCredentials
     let timeouts: ProtocommTimeouts
     let progress: ProtocommProgressSink
-    private var steps = ProtocommStepClock()
+    /// Times each step; `run` starts it afresh.
+    var steps = ProtocommStepClock()
     /// How long each step took, in order.
     var timings: [ProtocommStepTiming] { steps.timings }
     /// Whether the last failed join ended with a `prov-ctrl` reset, so the device takes new credentials.
     var deviceWasReset = false
-
-    init(
-        channel: ProtocommChannel, request: ProtocommWiFiRequest, credentials: ProtocommWiFiCredentials,
-        timeouts: ProtocommTimeouts, progress: @escaping ProtocommProgressSink
-    ) {
-        self.channel = channel
-        self.request = request
-        self.credentials = credentials
-        self.timeouts = timeouts
-        self.progress = progress
-    }
 
     /// What the device said and did.
     struct Summary {
@@ -46,15 +36,10 @@ struct ProtocommConversation {
     /// Runs every step; `random` supplies the handshake's ephemeral secrets.
     mutating func run(random: inout some RandomSource, retry: RetryCredentials? = nil) async throws -> Summary {
         steps = ProtocommStepClock()
-        let info = try await channel.describeDevice(limit: timeouts.exchange)
-        progress(.deviceDescribed(info))
-        try info.requireWiFiProvisioning()
-        let (security, used) = try info.chooseSecurity(request.security)
-        progress(.securityChosen(used))
-        steps.finish(.version)
-        try await channel.establishSession(security, limit: timeouts.exchange, random: &random)
-        progress(.sessionEstablished(used.level))
-        steps.finish(.session)
+        let (info, used) = try await channel.open(
+            security: request.security,
+            requirement: { info throws(ProvisioningError) in try info.requireWiFiProvisioning() },
+            limit: timeouts.exchange, steps: &steps, progress: progress, random: &random)
         let networks = try await listNetworks(info, security: used)
         if networks != nil { steps.finish(.scan) }
         var attempts = 1

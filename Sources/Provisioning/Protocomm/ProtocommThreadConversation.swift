@@ -11,19 +11,10 @@ struct ProtocommThreadConversation {
     let request: ProtocommThreadRequest
     let timeouts: ProtocommTimeouts
     let progress: ProtocommProgressSink
-    private var steps = ProtocommStepClock()
+    /// Times each step; `run` starts it afresh.
+    var steps = ProtocommStepClock()
     /// How long each step took, in order.
     var timings: [ProtocommStepTiming] { steps.timings }
-
-    init(
-        channel: ProtocommChannel, request: ProtocommThreadRequest, timeouts: ProtocommTimeouts,
-        progress: @escaping ProtocommProgressSink
-    ) {
-        self.channel = channel
-        self.request = request
-        self.timeouts = timeouts
-        self.progress = progress
-    }
 
     /// What the device said and did.
     struct Summary {
@@ -39,15 +30,10 @@ struct ProtocommThreadConversation {
     /// Runs every step; `random` supplies the handshake's ephemeral secrets.
     mutating func run(random: inout some RandomSource) async throws -> Summary {
         steps = ProtocommStepClock()
-        let info = try await channel.describeDevice(limit: timeouts.exchange)
-        progress(.deviceDescribed(info))
-        try info.requireThreadProvisioning()
-        let (security, used) = try info.chooseSecurity(request.security)
-        progress(.securityChosen(used))
-        steps.finish(.version)
-        try await channel.establishSession(security, limit: timeouts.exchange, random: &random)
-        progress(.sessionEstablished(used.level))
-        steps.finish(.session)
+        let (info, used) = try await channel.open(
+            security: request.security,
+            requirement: { info throws(ProvisioningError) in try info.requireThreadProvisioning() },
+            limit: timeouts.exchange, steps: &steps, progress: progress, random: &random)
         let networks = try await listNetworks(info, security: used)
         if networks != nil { steps.finish(.scan) }
         let phase = ProtocommPhase.session(used)
@@ -65,16 +51,11 @@ struct ProtocommThreadConversation {
     private mutating func listNetworks(_ info: ProtocommVersionInfo, security: ProtocommSecurityUsed) async throws
         -> [ProtocommThreadNetwork]?
     {
-        guard request.listsNetworks else { return nil }
-        guard info.has(.threadScan) else {
-            progress(.scanUnavailable)
-            return nil
-        }
-        progress(.scanningNetworks)
-        let networks = try await channel.scanNetworks(
+        let networks = try await channel.listNetworks(
+            wanted: request.listsNetworks, from: info, capability: .threadScan,
             start: ProtocommThreadScanRequest.start(blocking: true, channelMask: 0),
-            statusMessage: "RespScanThreadStatus", timeouts: timeouts, phase: .session(security))
-        progress(.threadNetworksListed(networks))
+            statusMessage: "RespScanThreadStatus", timeouts: timeouts, security: security, progress: progress)
+        if let networks { progress(.threadNetworksListed(networks)) }
         return networks
     }
 
@@ -82,16 +63,12 @@ struct ProtocommThreadConversation {
     private mutating func awaitAttachment() async throws -> ProtocommThreadAttachment {
         let network = request.networkLabel
         let phase = ProtocommPhase.awaitingAttach(network: network)
-        let step = (deadline: ContinuousClock.now + timeouts.connect, limit: timeouts.connect)
-        let applied = ContinuousClock.now
-        var interval: Duration?
+        var polling = ProtocommStatusPolling(timeouts: timeouts)
         var reportedAttaching = false
         var detachedAnswers = 0
         while true {
-            let pause = timeouts.statusPollPause(sinceApply: .now - applied, previous: interval)
-            interval = pause
-            try await channel.pause(pause, before: step, endpoint: .config, phase: phase)
-            guard case .status(let status) = try await configure(.getStatus, phase: phase, step: step) else {
+            try await channel.pause(polling.nextPause(), before: polling.step, endpoint: .config, phase: phase)
+            guard case .status(let status) = try await configure(.getStatus, phase: phase, step: polling.step) else {
                 throw ProvisioningError.protocommProtocol(
                     .malformedMessage("RespGetThreadStatus"), endpoint: .config, phase: phase)
             }

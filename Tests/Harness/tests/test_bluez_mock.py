@@ -121,12 +121,18 @@ def expect_error(name: str, call, *args, **kwargs) -> str:
     return caught.value.get_dbus_message()
 
 
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory):
-    run_dir = str(tmp_path_factory.mktemp("bluez-mock"))
-    with mock_harness(run_dir, SCENARIO) as up:
+def serve_for_module(tmp_path_factory, name: str, scenario: dict):
+    """The body of a module's `harness` fixture: the mock serving `scenario` for dbus-python clients;
+    yields the run directory with what `harness.py up` printed."""
+    run_dir = str(tmp_path_factory.mktemp(name))
+    with mock_harness(run_dir, scenario) as up:
         dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
         yield {"run_dir": run_dir, **up}
+
+
+@pytest.fixture(scope="module")
+def harness(tmp_path_factory):
+    yield from serve_for_module(tmp_path_factory, "bluez-mock", SCENARIO)
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,11 @@ import subprocess
 import time
 
 import dbus
-import dbus.mainloop.glib
 import pytest
 
 from protocomm_spec_client import SpecClient
-from mock_harness import mock_harness
-from test_bluez_mock import ADAPTER, DEVICE, HARNESS_DIR, PYTHON, Client, device_path, expect_error, pytestmark  # noqa: F401
+from test_bluez_mock import (ADAPTER, DEVICE, HARNESS_DIR, PYTHON, Client, device_path, expect_error,  # noqa: F401
+                             pytestmark, serve_for_module)
 from ztharness.protocomm_ble_device import EXAMPLE_SERVICE_UUID, characteristic_uuid
 
 DESCRIPTOR = "org.bluez.GattDescriptor1"
@@ -50,10 +49,7 @@ SCENARIO = {"bluez": {"connect_timeout_ms": 300, "devices": [
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    run_dir = str(tmp_path_factory.mktemp("protocomm-ble-mock"))
-    with mock_harness(run_dir, SCENARIO) as up:
-        dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-        yield {"run_dir": run_dir, **up}
+    yield from serve_for_module(tmp_path_factory, "protocomm-ble-mock", SCENARIO)
 
 
 @pytest.fixture(scope="module")
