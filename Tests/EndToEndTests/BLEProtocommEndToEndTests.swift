@@ -35,6 +35,11 @@ struct BLEProtocommEndToEndTests {
         return .object(entry)
     }
 
+    /// A BlueZ mock scenario with these devices.
+    static func scenario(_ devices: JSONValue...) -> JSONValue {
+        ["bluez": ["devices": .array(devices)]]
+    }
+
     static func ble(_ h: HarnessSession, _ extra: [String], environment: [String: String] = [:]) throws
         -> ProcessLaunch
     {
@@ -125,18 +130,14 @@ struct BLEProtocommEndToEndTests {
                     "rssi": .number(Double(-40 - index)), "bssid": .string("aa:bb:cc:00:00:0\(index)"), "auth": 3,
                 ]
             })
-        let scenario: JSONValue = [
-            "bluez": [
-                "devices": [
-                    Self.device(
-                        address,
-                        protocomm: [
-                            "security": 2, "target_ssid": "HomeNet", "target_passphrase": .string(Self.retryPassword),
-                            "networks": networks,
-                        ])
-                ]
-            ]
-        ]
+        let scenario = Self.scenario(
+            Self.device(
+                address,
+                protocomm: [
+                    "security": 2, "target_ssid": "HomeNet", "target_passphrase": .string(Self.retryPassword),
+                    "networks": networks,
+                ])
+        )
         try await withHarness(scenario: scenario) { h in
             let outcome = try await Self.ble(
                 h,
@@ -161,18 +162,14 @@ struct BLEProtocommEndToEndTests {
 
     @Test func aWrongPasswordOnFirmwareThatCannotResetIsAClearError() async throws {
         let address = "24:0A:C4:00:33:01"
-        let scenario: JSONValue = [
-            "bluez": [
-                "devices": [
-                    Self.device(
-                        address,
-                        protocomm: [
-                            "security": 0, "target_ssid": "HomeNet", "target_passphrase": "another-one",
-                            "ctrl_endpoint": false,
-                        ])
-                ]
-            ]
-        ]
+        let scenario = Self.scenario(
+            Self.device(
+                address,
+                protocomm: [
+                    "security": 0, "target_ssid": "HomeNet", "target_passphrase": "another-one",
+                    "ctrl_endpoint": false,
+                ])
+        )
         try await withHarness(scenario: scenario) { h in
             let outcome = try await Self.ble(
                 h, ["--device", address, "--retry-password-env", "ZTPROV_E2E_RETRY"],
@@ -244,16 +241,12 @@ struct BLEProtocommEndToEndTests {
         let address = "24:0A:C4:00:35:01"
         let named = "24:0A:C4:00:35:02"
         let service = "0b5a0000-1234-4321-8765-0123456789ab"
-        let scenario: JSONValue = [
-            "bluez": [
-                "devices": [
-                    Self.device(
-                        address, protocomm: ["security": 1],
-                        extra: ["service_uuid": .string(service), "user_descriptions": false]),
-                    Self.device(named, protocomm: ["security": 0], extra: ["service_uuid": .string(service)]),
-                ]
-            ]
-        ]
+        let scenario = Self.scenario(
+            Self.device(
+                address, protocomm: ["security": 1],
+                extra: ["service_uuid": .string(service), "user_descriptions": false]),
+            Self.device(named, protocomm: ["security": 0], extra: ["service_uuid": .string(service)]),
+        )
         try await withHarness(scenario: scenario) { h in
             let file = h.runDirectory.appendingPathComponent("qr.json")
             try Data(
@@ -280,17 +273,13 @@ struct BLEProtocommEndToEndTests {
         let removed = "24:0A:C4:00:37:01"
         let kept = "24:0A:C4:00:37:02"
         let strict = "24:0A:C4:00:37:03"
-        let scenario: JSONValue = [
-            "bluez": [
-                "devices": [
-                    Self.device(removed, protocomm: ["security": 1], extra: ["pairing": ["required": true]]),
-                    Self.device(kept, protocomm: ["security": 0], extra: ["pairing": ["required": true]]),
-                    Self.device(
-                        strict, protocomm: ["security": 0],
-                        extra: ["pairing": ["required": true, "agent_required": true]]),
-                ]
-            ]
-        ]
+        let scenario = Self.scenario(
+            Self.device(removed, protocomm: ["security": 1], extra: ["pairing": ["required": true]]),
+            Self.device(kept, protocomm: ["security": 0], extra: ["pairing": ["required": true]]),
+            Self.device(
+                strict, protocomm: ["security": 0],
+                extra: ["pairing": ["required": true, "agent_required": true]]),
+        )
         try await withHarness(scenario: scenario) { h in
             for (address, extra) in [(removed, ["--pop-env", "ZTPROV_E2E_POP"]), (strict, [])] {
                 let outcome = try await Self.ble(h, ["--device", address] + extra).run()
@@ -318,20 +307,16 @@ struct BLEProtocommEndToEndTests {
     @Test func aPairingBluetoothdLeftHangingIsPairedOrNamed() async throws {
         let needsConfirmation = "24:0A:C4:00:38:01"
         let refusing = "24:0A:C4:00:38:02"
-        let scenario: JSONValue = [
-            "bluez": [
-                "devices": [
-                    Self.device(
-                        needsConfirmation, protocomm: ["security": 0],
-                        extra: [
-                            "pairing": ["required": true, "auto_pair_on_access": true, "auto_pair_needs_agent": true]
-                        ]),
-                    Self.device(
-                        refusing, protocomm: ["security": 0],
-                        extra: ["pairing": ["required": true, "auto_pair_on_access": true, "accept": false]]),
-                ]
-            ]
-        ]
+        let scenario = Self.scenario(
+            Self.device(
+                needsConfirmation, protocomm: ["security": 0],
+                extra: [
+                    "pairing": ["required": true, "auto_pair_on_access": true, "auto_pair_needs_agent": true]
+                ]),
+            Self.device(
+                refusing, protocomm: ["security": 0],
+                extra: ["pairing": ["required": true, "auto_pair_on_access": true, "accept": false]]),
+        )
         try await withHarness(scenario: scenario) { h in
             let paired = try await Self.ble(h, ["--device", needsConfirmation]).run()
             #expect(paired.exitStatus == 0, "\(paired)")
@@ -354,15 +339,11 @@ struct BLEProtocommEndToEndTests {
     @Test func namedFailuresExitWithTheirStatusAndReleaseTheLink() async throws {
         let wrongPoP = "24:0A:C4:00:36:01"
         let refusing = "24:0A:C4:00:36:02"
-        let scenario: JSONValue = [
-            "bluez": [
-                "devices": [
-                    Self.device(wrongPoP, protocomm: ["security": 1]),
-                    Self.device(
-                        refusing, protocomm: ["security": 0], extra: ["pairing": ["required": true, "accept": false]]),
-                ]
-            ]
-        ]
+        let scenario = Self.scenario(
+            Self.device(wrongPoP, protocomm: ["security": 1]),
+            Self.device(
+                refusing, protocomm: ["security": 0], extra: ["pairing": ["required": true, "accept": false]]),
+        )
         try await withHarness(scenario: scenario) { h in
             let rejected = try await Self.ble(
                 h, ["--device", wrongPoP, "--pop-env", "ZTPROV_E2E_SRP"]

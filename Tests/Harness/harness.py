@@ -16,7 +16,6 @@ after a crashed or failed `up`, and running `down` twice is harmless.
 import argparse
 import json
 import os
-import secrets
 import sys
 import time
 
@@ -25,7 +24,7 @@ sys.path.insert(0, HARNESS_DIR)
 
 import dbus  # noqa: E402
 
-from ztharness import bus, netns, processes, records, scenario  # noqa: E402
+from ztharness import bus, netns, processes, records, scenario, stale  # noqa: E402
 
 PYTHON = "/usr/bin/python3"
 PACKAGE_DIR = os.path.join(HARNESS_DIR, "ztharness")
@@ -155,7 +154,11 @@ def command_up(options) -> int:
         emit({"error": str(error)})
         return 2
     began = time.monotonic()
-    state = {"run_dir": run_dir, "run_id": secrets.token_hex(3), "bus_address": None, "pids": {},
+    owner = stale.owner_pid()
+    os.environ[stale.OWNER_VARIABLE] = str(owner)
+    for removed in stale.sweep():
+        log(f"harness: removed {removed}, left by a test run that was killed")
+    state = {"run_dir": run_dir, "run_id": netns.new_run_id(owner), "bus_address": None, "pids": {},
              "netns": None, "mocks": {}, "scenario": chosen, "use_netns": not options.no_netns}
     processes.save_state(state)
     try:

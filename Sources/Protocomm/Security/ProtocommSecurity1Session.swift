@@ -16,14 +16,7 @@ public import CryptoPrimitives
 public struct ProtocommSecurity1Session: Sendable {
     private let keyPair: X25519KeyPair
     private let proofOfPossession: [UInt8]
-    private var phase = Phase.idle
-
-    private enum Phase: Sendable {
-        case idle
-        case awaitingResponse0
-        case awaitingResponse1(AESCTRStream)
-        case established
-    }
+    private var phase = ProtocommHandshakePhase<AESCTRStream>.idle
 
     /// Draws the ephemeral X25519 key (32 bytes) from `random`. An empty PoP is "no PoP".
     public init(proofOfPossession: String, random: inout some RandomSource) {
@@ -32,10 +25,7 @@ public struct ProtocommSecurity1Session: Sendable {
     }
 
     /// True once our verifier is on its way: a connection the device drops now means a wrong PoP.
-    public var isAwaitingVerdict: Bool {
-        if case .awaitingResponse1 = phase { return true }
-        return false
-    }
+    public var isAwaitingVerdict: Bool { phase.isAwaitingVerdict }
 
     /// The `Session_Command0` request; calling it again restarts the handshake, as the device allows.
     public mutating func start() -> [UInt8] {
@@ -50,16 +40,10 @@ public struct ProtocommSecurity1Session: Sendable {
 
     /// Reads the device's reply and says what to send next.
     public mutating func receive(_ reply: [UInt8]) throws(ProtocommError) -> ProtocommSessionStep {
-        switch phase {
-        case .idle:
-            throw .handshakeNotStarted
-        case .established:
-            throw .handshakeAlreadyFinished
-        case .awaitingResponse0:
+        guard let stream = try phase.pendingSecondReply() else {
             return try receivedResponse0(Self.payload(reply, expecting: .sessionResponse0).sr0)
-        case .awaitingResponse1(let stream):
-            return try receivedResponse1(Self.payload(reply, expecting: .sessionResponse1).sr1, stream: stream)
         }
+        return try receivedResponse1(Self.payload(reply, expecting: .sessionResponse1).sr1, stream: stream)
     }
 
     private mutating func receivedResponse0(_ response: WireSessionResp0) throws(ProtocommError) -> ProtocommSessionStep

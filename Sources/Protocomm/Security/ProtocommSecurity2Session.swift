@@ -19,14 +19,7 @@ public struct ProtocommSecurity2Session: Sendable {
     private let patch: ProtocommSecurity2Patch?
     private let secret: BigNumber
     private let clientPublic: [UInt8]
-    private var phase = Phase.idle
-
-    private enum Phase: Sendable {
-        case idle
-        case awaitingResponse0
-        case awaitingResponse1(expectedProof: [UInt8], sessionKey: [UInt8])
-        case established
-    }
+    private var phase = ProtocommHandshakePhase<(expectedProof: [UInt8], sessionKey: [UInt8])>.idle
 
     /// Draws the SRP secret a (32 bytes) from `random`.
     ///
@@ -45,10 +38,7 @@ public struct ProtocommSecurity2Session: Sendable {
     }
 
     /// True once our proof is on its way: a connection the device drops now means wrong credentials.
-    public var isAwaitingVerdict: Bool {
-        if case .awaitingResponse1 = phase { return true }
-        return false
-    }
+    public var isAwaitingVerdict: Bool { phase.isAwaitingVerdict }
 
     /// The `S2Session_Command0` request; calling it again restarts the handshake.
     public mutating func start() -> [UInt8] {
@@ -64,17 +54,11 @@ public struct ProtocommSecurity2Session: Sendable {
 
     /// Reads the device's reply and says what to send next.
     public mutating func receive(_ reply: [UInt8]) throws(ProtocommError) -> ProtocommSessionStep {
-        switch phase {
-        case .idle:
-            throw .handshakeNotStarted
-        case .established:
-            throw .handshakeAlreadyFinished
-        case .awaitingResponse0:
+        guard let pending = try phase.pendingSecondReply() else {
             return try receivedResponse0(Self.payload(reply, expecting: .s2SessionResponse0).sr0)
-        case .awaitingResponse1(let expectedProof, let sessionKey):
-            let response = try Self.payload(reply, expecting: .s2SessionResponse1).sr1
-            return try receivedResponse1(response, expectedProof: expectedProof, sessionKey: sessionKey)
         }
+        let response = try Self.payload(reply, expecting: .s2SessionResponse1).sr1
+        return try receivedResponse1(response, expectedProof: pending.expectedProof, sessionKey: pending.sessionKey)
     }
 
     private mutating func receivedResponse0(_ response: WireS2SessionResp0) throws(ProtocommError)
@@ -96,7 +80,7 @@ public struct ProtocommSecurity2Session: Sendable {
         var payload = WireSec2Payload()
         payload.msg = .s2SessionCommand1
         payload.sc1 = command
-        phase = .awaitingResponse1(expectedProof: expectedProof, sessionKey: sessionKey)
+        phase = .awaitingResponse1((expectedProof: expectedProof, sessionKey: sessionKey))
         return .send(WireSessionData(security2: payload).wireBytes)
     }
 

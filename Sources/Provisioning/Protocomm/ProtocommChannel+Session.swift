@@ -4,6 +4,26 @@ import Protocomm
 /// The opening every protocomm conversation shares, whatever network it provisions: `proto-ver`, the
 /// security choice, and the handshake that leaves the channel encrypting.
 extension ProtocommChannel {
+    /// The opening of every conversation: `proto-ver` (checked by `requirement`), the security choice and
+    /// the handshake, each step reported through `progress` and timed on `steps`.
+    mutating func open(
+        security options: ProtocommSecurityOptions,
+        requirement: (ProtocommVersionInfo) throws(ProvisioningError) -> Void,
+        limit: Duration, steps: inout ProtocommStepClock, progress: ProtocommProgressSink,
+        random: inout some RandomSource
+    ) async throws -> (info: ProtocommVersionInfo, security: ProtocommSecurityUsed) {
+        let info = try await describeDevice(limit: limit)
+        progress(.deviceDescribed(info))
+        try requirement(info)
+        let (security, used) = try info.chooseSecurity(options)
+        progress(.securityChosen(used))
+        steps.finish(.version)
+        try await establishSession(security, limit: limit, random: &random)
+        progress(.sessionEstablished(used.level))
+        steps.finish(.session)
+        return (info, used)
+    }
+
     /// Any non-empty body will do; the official apps send `ESP`.
     func describeDevice(limit: Duration) async throws -> ProtocommVersionInfo {
         let reply = try await exchangePlain(Array("ESP".utf8), on: .protocolVersion, phase: .describing, limit: limit)

@@ -2,55 +2,16 @@ import Protocomm
 
 /// The Wi-Fi steps of the conversation: scan, credentials, status polls, and the reset after a failure.
 extension ProtocommConversation {
-    /// Results fetched per `prov-scan` request, as the phone apps do; small bodies suit a busy SoftAP and a small ATT MTU.
-    static let scanPageSize: UInt32 = 4
-
     /// The device's scan list, when the request asks for it and the device advertises `wifi_scan`.
     mutating func listNetworks(_ info: ProtocommVersionInfo, security: ProtocommSecurityUsed) async throws
         -> [ProtocommWiFiNetwork]?
     {
-        guard request.listsNetworks else { return nil }
-        guard info.has(.wifiScan) else {
-            progress(.scanUnavailable)
-            return nil
-        }
-        progress(.scanningNetworks)
-        let phase = ProtocommPhase.session(security)
-        let scanDeadline = ContinuousClock.now + timeouts.scan
-        _ = try await scan(.start(ProtocommWiFiScanOptions()), phase: phase, limit: timeouts.scan)
-        var resultCount: UInt32
-        while true {
-            let step = (deadline: scanDeadline, limit: timeouts.scan)
-            guard case .status(let finished, let count) = try await scan(.status, phase: phase, step: step) else {
-                throw ProvisioningError.protocommProtocol(
-                    .malformedMessage("RespScanStatus"), endpoint: .scan, phase: phase)
-            }
-            resultCount = count
-            if finished { break }
-            try await channel.pause(timeouts.statusPollInterval, before: step, endpoint: .scan, phase: phase)
-        }
-        var networks: [ProtocommWiFiNetwork] = []
-        while networks.count < Int(resultCount) {
-            let page = min(Self.scanPageSize, resultCount - UInt32(networks.count))
-            let fetch = ProtocommWiFiScanRequest.results(startIndex: UInt32(networks.count), count: page)
-            guard case .results(let entries) = try await scan(fetch, phase: phase), !entries.isEmpty else { break }
-            networks += entries
-        }
-        progress(.networksListed(networks))
+        let networks = try await channel.listNetworks(
+            wanted: request.listsNetworks, from: info, capability: .wifiScan,
+            start: ProtocommWiFiScanRequest.start(ProtocommWiFiScanOptions()), statusMessage: "RespScanStatus",
+            timeouts: timeouts, security: security, progress: progress)
+        if let networks { progress(.networksListed(networks)) }
         return networks
-    }
-
-    private mutating func scan(
-        _ command: ProtocommWiFiScanRequest, phase: ProtocommPhase, limit: Duration? = nil,
-        step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
-    ) async throws -> ProtocommWiFiScanResponse {
-        let reply = try await channel.exchangeEncrypted(
-            command.serializedBytes(), on: .scan, phase: phase, limit: limit ?? timeouts.exchange, step: step)
-        do {
-            return try command.response(from: reply)
-        } catch {
-            throw ProvisioningError.protocommProtocol(error, endpoint: .scan, phase: phase)
-        }
     }
 
     /// "Set config" with the network's name and password, then "apply".
@@ -67,15 +28,11 @@ extension ProtocommConversation {
         let ssid = request.network.ssid
         let phase = ProtocommPhase.awaitingConnection(ssid: ssid)
         deviceWasReset = false
-        let step = (deadline: ContinuousClock.now + timeouts.connect, limit: timeouts.connect)
+        var polling = ProtocommStatusPolling(timeouts: timeouts)
         var reported: UInt32?? = .none
-        let applied = ContinuousClock.now
-        var interval: Duration?
         while true {
-            let pause = timeouts.statusPollPause(sinceApply: .now - applied, previous: interval)
-            interval = pause
-            try await channel.pause(pause, before: step, endpoint: .config, phase: phase)
-            guard case .status(let status) = try await configure(.getStatus, phase: phase, step: step) else {
+            try await channel.pause(polling.nextPause(), before: polling.step, endpoint: .config, phase: phase)
+            guard case .status(let status) = try await configure(.getStatus, phase: phase, step: polling.step) else {
                 throw ProvisioningError.protocommProtocol(
                     .malformedMessage("RespGetStatus"), endpoint: .config, phase: phase)
             }
@@ -101,14 +58,8 @@ extension ProtocommConversation {
         _ command: ProtocommWiFiConfigRequest, phase: ProtocommPhase,
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> ProtocommWiFiConfigResponse {
-        let reply = try await channel.exchangeEncrypted(
-            command.serializedBytes(), on: .config, phase: phase, limit: timeouts.exchange, step: step)
-        do {
-            return try command.response(from: reply)
-        } catch .failureStatus(let status) {
-            throw ProvisioningError.protocommConfigRejected(status, applying: command == .applyConfig)
-        } catch {
-            throw ProvisioningError.protocommProtocol(error, endpoint: .config, phase: phase)
+        try await channel.exchange(command, on: .config, phase: phase, limit: timeouts.exchange, step: step) {
+            .protocommConfigRejected($0, applying: command == .applyConfig)
         }
     }
 

@@ -12,21 +12,12 @@ struct ProtocommConversation {
     var credentials: ProtocommWiFiCredentials
     let timeouts: ProtocommTimeouts
     let progress: ProtocommProgressSink
+    /// Times each step; `run` starts it afresh.
+    var steps = ProtocommStepClock()
     /// How long each step took, in order.
-    private(set) var timings: [ProtocommStepTiming] = []
+    var timings: [ProtocommStepTiming] { steps.timings }
     /// Whether the last failed join ended with a `prov-ctrl` reset, so the device takes new credentials.
     var deviceWasReset = false
-
-    init(
-        channel: ProtocommChannel, request: ProtocommWiFiRequest, credentials: ProtocommWiFiCredentials,
-        timeouts: ProtocommTimeouts, progress: @escaping ProtocommProgressSink
-    ) {
-        self.channel = channel
-        self.request = request
-        self.credentials = credentials
-        self.timeouts = timeouts
-        self.progress = progress
-    }
 
     /// What the device said and did.
     struct Summary {
@@ -44,25 +35,20 @@ struct ProtocommConversation {
 
     /// Runs every step; `random` supplies the handshake's ephemeral secrets.
     mutating func run(random: inout some RandomSource, retry: RetryCredentials? = nil) async throws -> Summary {
-        var started = ContinuousClock.now
-        let info = try await channel.describeDevice(limit: timeouts.exchange)
-        progress(.deviceDescribed(info))
-        try info.requireWiFiProvisioning()
-        let (security, used) = try info.chooseSecurity(request.security)
-        progress(.securityChosen(used))
-        record(.version, since: &started)
-        try await channel.establishSession(security, limit: timeouts.exchange, random: &random)
-        progress(.sessionEstablished(used.level))
-        record(.session, since: &started)
+        steps = ProtocommStepClock()
+        let (info, used) = try await channel.open(
+            security: request.security,
+            requirement: { info throws(ProvisioningError) in try info.requireWiFiProvisioning() },
+            limit: timeouts.exchange, steps: &steps, progress: progress, random: &random)
         let networks = try await listNetworks(info, security: used)
-        if networks != nil { record(.scan, since: &started) }
+        if networks != nil { steps.finish(.scan) }
         var attempts = 1
         while true {
             try await sendCredentials(security: used)
-            record(.configure, since: &started)
+            steps.finish(.configure)
             do {
                 let connection = try await awaitConnection(security: used)
-                record(.connect, since: &started)
+                steps.finish(.connect)
                 return Summary(
                     deviceVersion: info, security: used, networks: networks, connection: connection,
                     credentialAttempts: attempts)
@@ -79,10 +65,4 @@ struct ProtocommConversation {
 
     /// Tries with credentials, the first included, before the join failure stands.
     static let maximumCredentialAttempts = 3
-
-    private mutating func record(_ step: ProtocommStep, since started: inout ContinuousClock.Instant) {
-        let now = ContinuousClock.now
-        timings.append(ProtocommStepTiming(step: step, duration: now - started))
-        started = now
-    }
 }

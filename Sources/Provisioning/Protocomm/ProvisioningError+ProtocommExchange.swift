@@ -14,12 +14,12 @@ extension ProvisioningError {
         case .ble(let address): return protocommBLEExchange(error, endpoint: endpoint, phase: phase, address: address)
         }
         let kind = (error as? any ProtocommExchangeFailure)?.exchangeFailureKind
-        if case .awaitingConnection(let ssid) = phase, kind != .endpointNotFound, kind != .invalidRequest {
-            return .protocommOutcomeUnknown(ssid: ssid, detail: detail)
+        if let meaning = protocommFailureOnAnyLink(
+            kind, endpoint: endpoint, phase: phase, detail: detail, requestFaults: [.endpointNotFound, .invalidRequest])
+        {
+            return meaning
         }
         switch kind {
-        case .closedWithoutResponse, .sessionLost:
-            return .protocommConnectionDropped(endpoint: endpoint, phase: phase, detail: detail)
         case .endpointNotFound:
             return ProvisioningError(
                 .softAPEndpointMissing, "The firmware lacks the /\(endpoint) endpoint (404).",
@@ -34,19 +34,37 @@ extension ProvisioningError {
                 hint: "Run as root (pinning a socket to an interface needs CAP_NET_RAW) and check the interface "
                     + "still exists.",
                 detail: detail)
-        case .timedOut:
-            return .protocommDeviceTimeout(endpoint: endpoint, limit: nil, detail: detail)
         case .unexpectedResponse, .invalidRequest:
             return ProvisioningError(
                 .softAPProtocolError, "The answer to /\(endpoint) is not a protocomm reply.",
                 hint: "Check --device-address points at the device's provisioning server (\(device) here).",
                 detail: detail)
-        case .unreachable, .systemFailure, nil:
+        default:  // unreachable, a system failure, or no kind at all
             return ProvisioningError(
                 .softAPDeviceUnreachable, "Could not reach the device at \(device) on the hotspot.",
                 hint: "Check --device-address (stock firmware serves 192.168.4.1:80) and that the device is still "
                     + "in provisioning mode.",
                 detail: detail)
+        }
+    }
+
+    /// The failures that read the same over every link: once the credentials are out, a failed poll leaves
+    /// the outcome unknown (unless the kind is one of the link's `requestFaults`, which say the request
+    /// itself was wrong); a dropped connection and a timeout. `nil` for the kinds each link words itself.
+    static func protocommFailureOnAnyLink(
+        _ kind: ProtocommExchangeFailureKind?, endpoint: ProtocommEndpoint, phase: ProtocommPhase, detail: String,
+        requestFaults: Set<ProtocommExchangeFailureKind>
+    ) -> ProvisioningError? {
+        if case .awaitingConnection(let ssid) = phase, !(kind.map(requestFaults.contains) ?? false) {
+            return .protocommOutcomeUnknown(ssid: ssid, detail: detail)
+        }
+        switch kind {
+        case .closedWithoutResponse, .sessionLost:
+            return .protocommConnectionDropped(endpoint: endpoint, phase: phase, detail: detail)
+        case .timedOut:
+            return .protocommDeviceTimeout(endpoint: endpoint, limit: nil, detail: detail)
+        default:
+            return nil
         }
     }
 

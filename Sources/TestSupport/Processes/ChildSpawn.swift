@@ -15,7 +15,16 @@ import Foundation
 ///   its end.
 /// - The exit is seen with `waitpid` for this one child, not through a descriptor the child and its
 ///   own children inherit.
+/// - The child dies with the test process: it starts through util-linux's `setpriv --pdeathsig KILL`,
+///   which asks the kernel for SIGKILL when its parent ends (Swift cannot call the variadic `prctl`),
+///   and it is started from ``SpawningThread``, since that signal follows the thread that started it.
+///   A killed `swift test` then leaves no `dbus-daemon` or mock behind.
 enum ChildSpawn {
+    /// The exec shim that sets the parent-death signal; without it (not on `PATH`) children start
+    /// directly and can outlive a killed test process.
+    static let parentDeathShim: [String] =
+        ExecutableLookup.path(of: "setpriv").map { [$0, "--pdeathsig", "KILL", "--"] } ?? []
+
     /// What the child's descriptor `target` (0, 1 or 2) is.
     enum Stream {
         case null
@@ -23,8 +32,23 @@ enum ChildSpawn {
         case file(String)
     }
 
-    /// Starts `commandLine` and returns its process ID.
+    /// Starts `commandLine` so that it dies with the test process, and returns its process ID.
     static func spawn(
+        _ commandLine: [String], environment: [String: String], workingDirectory: String?,
+        standardInput: Stream, standardOutput: Stream, standardError: Stream
+    ) throws -> pid_t {
+        // The shim would start and then fail; a program that cannot run is the caller's error at once.
+        guard access(commandLine[0], X_OK) == 0 else {
+            throw ProcessLaunchError.spawnFailed(commandLine[0], errno: errno)
+        }
+        return try SpawningThread.shared.run {
+            try spawnHere(
+                parentDeathShim + commandLine, environment: environment, workingDirectory: workingDirectory,
+                standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
+        }
+    }
+
+    private static func spawnHere(
         _ commandLine: [String], environment: [String: String], workingDirectory: String?,
         standardInput: Stream, standardOutput: Stream, standardError: Stream
     ) throws -> pid_t {

@@ -25,6 +25,8 @@ public struct ProcessLaunch: Sendable {
     /// Where both output streams go instead of the outcome: for daemons that outlive the program
     /// (`pg_ctl start`) or chatty helpers whose output only matters when something fails.
     public var outputFile: URL?
+    /// Where standard output goes when ``outputFile`` is not set; captured in the outcome by default.
+    public var standardOutput = StandardOutput.captured
     /// How long the program may run before the runner kills it with SIGKILL.
     public var deadline: Duration = .seconds(30)
 
@@ -78,6 +80,16 @@ public struct ProcessLaunch: Sendable {
         guard let ip = ExecutableLookup.path(of: "ip") else { throw ProcessLaunchError.missingTool("ip") }
         return [ip, "netns", "exec", namespace, executable] + arguments
     }
+}
+
+/// Where a program's standard output goes, for tests of what a program does when it cannot write.
+public enum StandardOutput: Sendable {
+    /// Read into the outcome and ``RunningProcess/standardOutputSoFar``.
+    case captured
+    /// This path opened for writing (`/dev/full` fails every write with ENOSPC).
+    case path(String)
+    /// A pipe whose reading end is closed before the program starts: every write fails with EPIPE.
+    case brokenPipe
 }
 
 /// Why a program could not be run or did not succeed.

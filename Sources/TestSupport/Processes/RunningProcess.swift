@@ -28,38 +28,50 @@ public final class RunningProcess: @unchecked Sendable {
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
     private var signalOnStandardError: (text: String, signal: Int32)?
     private var heldInput: Int32?
+    private var linesRead = 0
 
     init(launching launch: ProcessLaunch) throws {
         let commandLine = try launch.commandLine()
         let environment = ProcessInfo.processInfo.environment.merging(launch.environment) { _, new in new }
         let input = launch.standardInput != nil || launch.holdsStandardInput ? try ChildSpawn.pipe() : nil
-        let pipes = launch.outputFile == nil ? (try ChildSpawn.pipe(), try ChildSpawn.pipe()) : nil
+        let captured = launch.outputFile == nil
+        let outputPipe: (read: Int32, write: Int32)? =
+            switch launch.standardOutput {
+            case .captured, .brokenPipe: captured ? try ChildSpawn.pipe() : nil
+            case .path: nil
+            }
+        let errorPipe = captured ? try ChildSpawn.pipe() : nil
+        if case .brokenPipe = launch.standardOutput, let outputPipe { close(outputPipe.read) }
+        let readsOutput = if case .captured = launch.standardOutput { true } else { false }
         defer {
             if let input { close(input.read) }
-            if let pipes { [pipes.0.write, pipes.1.write].forEach { close($0) } }
+            [outputPipe?.write, errorPipe?.write].compactMap { $0 }.forEach { close($0) }
         }
-        let output: (ChildSpawn.Stream, ChildSpawn.Stream) =
-            if let pipes { (.descriptor(pipes.0.write), .descriptor(pipes.1.write)) } else {
-                (.file(launch.outputFile!.path), .file(launch.outputFile!.path))
-            }
+        let output: ChildSpawn.Stream
+        if let outputFile = launch.outputFile {
+            output = .file(outputFile.path)
+        } else if case .path(let path) = launch.standardOutput {
+            output = .file(path)
+        } else {
+            output = .descriptor(outputPipe!.write)
+        }
         do {
             pid = try ChildSpawn.spawn(
                 commandLine, environment: environment, workingDirectory: launch.workingDirectory?.path,
                 standardInput: input.map { .descriptor($0.read) } ?? .null,
-                standardOutput: output.0, standardError: output.1)
+                standardOutput: output, standardError: errorPipe.map { .descriptor($0.write) } ?? output)
         } catch {
             if let input { close(input.write) }
-            if let pipes { [pipes.0.read, pipes.1.read].forEach { close($0) } }
+            if readsOutput, let outputPipe { close(outputPipe.read) }
+            if let errorPipe { close(errorPipe.read) }
             throw error
         }
-        openStreams = pipes == nil ? 0 : 2
+        openStreams = (readsOutput && outputPipe != nil ? 1 : 0) + (errorPipe == nil ? 0 : 1)
         exited.enter()
         ended.enter()
         watchForExit()
-        if let pipes {
-            drain(pipes.0.read, toStandardError: false)
-            drain(pipes.1.read, toStandardError: true)
-        }
+        if readsOutput, let outputPipe { drain(outputPipe.read, toStandardError: false) }
+        if let errorPipe { drain(errorPipe.read, toStandardError: true) }
         if let input, let bytes = launch.standardInput {
             feed(bytes, to: input.write)
         } else if let input {
@@ -122,6 +134,31 @@ public final class RunningProcess: @unchecked Sendable {
             }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Writes `line` and a newline to the standard input held open by ``ProcessLaunch/holdsStandardInput``,
+    /// for helpers that take commands line by line; throws when that input is closed or its reader gone.
+    public func writeLine(_ line: String) throws {
+        guard let descriptor = lock.withLock({ heldInput }) else {
+            throw ProcessLaunchError.spawnFailed("write to a closed standard input", errno: EBADF)
+        }
+        let failure = Self.writeIgnoringBrokenPipe(Array((line + "\n").utf8), to: descriptor)
+        if failure != 0 { throw ProcessLaunchError.spawnFailed("write to standard input", errno: failure) }
+    }
+
+    /// The next line of standard output not returned before, without its newline, once it is complete;
+    /// nil when the process ends (or the task is cancelled) first.
+    public func nextStandardOutputLine() async -> String? {
+        var line: String?
+        _ = await waitUntil { [self] seen in
+            let lines = seen.standardOutput.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let taken = lock.withLock { linesRead }
+            guard lines.count - 1 > taken else { return false }
+            line = String(decoding: lines[taken], as: UTF8.self)
+            lock.withLock { linesRead += 1 }
+            return true
+        }
+        return line
     }
 
     /// Closes the standard input held open by ``ProcessLaunch/holdsStandardInput``.
@@ -242,25 +279,36 @@ public final class RunningProcess: @unchecked Sendable {
         if termination == nil { kill(pid, signal) }
     }
 
-    /// Writes the input on its own thread, which blocks SIGPIPE: a child that exits without reading
-    /// all of it turns the write into an error instead of a signal that would end the test run.
+    /// Writes the input on its own thread, so a child that reads slowly never blocks the caller.
     private func feed(_ bytes: Data, to descriptor: Int32) {
         Thread.detachNewThread {
-            var brokenPipe = sigset_t()
-            sigemptyset(&brokenPipe)
-            sigaddset(&brokenPipe, SIGPIPE)
-            pthread_sigmask(SIG_BLOCK, &brokenPipe, nil)
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 && errno == EINTR { continue }
-                    guard written > 0 else { break }
-                    offset += written
-                }
-            }
+            _ = Self.writeIgnoringBrokenPipe(Array(bytes), to: descriptor)
             close(descriptor)
         }
+    }
+
+    /// Writes all of `bytes` with SIGPIPE blocked on this thread, and consumes a SIGPIPE the write raised:
+    /// a child that exits without reading turns the write into an error (its errno is returned, 0 when
+    /// all was written) instead of a signal that would end the test run.
+    private static func writeIgnoringBrokenPipe(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+        var brokenPipe = sigset_t()
+        sigemptyset(&brokenPipe)
+        sigaddset(&brokenPipe, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &brokenPipe, &previous)
+        defer {
+            var none = timespec()
+            while sigtimedwait(&brokenPipe, nil, &none) == SIGPIPE {}
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return written < 0 ? errno : EIO }
+            offset += written
+        }
+        return 0
     }
 
     private func killAtDeadline(_ deadline: Duration) {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import SQLiteRecordStore
 import TestSupport
 import Testing
@@ -26,36 +25,21 @@ import Testing
             ["--version"], ["--help"], ["report", "--help"], ["report", "--format", "csv", "--db", records],
             ["report", "--format", "json", "--db", records], ["demo", "--json"],
         ] {
-            let (status, standardError) = try await onOwnThread { try Self.run(arguments, stdout: sink) }
-            #expect(status == 3, "\(arguments) to \(sink): exit \(status), \(standardError)")
-            #expect(standardError.contains("error[host.output-failed]"), "\(arguments): \(standardError)")
+            var launch = try ZTProvProcess.launch(arguments)
+            launch.environment = HostileRun.noBus
+            launch.standardOutput = sink.standardOutput
+            let outcome = try await launch.run()
+            #expect(outcome.termination == .exited(3), "\(arguments) to \(sink): \(outcome)")
+            #expect(outcome.standardError.contains("error[host.output-failed]"), "\(arguments): \(outcome)")
         }
     }
+}
 
-    /// Runs ztprov with stdout on `sink`; returns the exit status (128+N for signal N) and stderr. It blocks
-    /// until ztprov exits, so callers run it on a thread of their own (``onOwnThread(_:)``).
-    static func run(_ arguments: [String], stdout sink: Sink) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(filePath: try ZTProvProcess.executable())
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(HostileRun.noBus) { _, new in new }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        switch sink {
-        case .full:
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
-            try process.run()
-        case .closedPipe:
-            let output = Pipe()
-            process.standardOutput = output
-            try output.fileHandleForReading.close()
-            try process.run()
+extension OutputFailureEndToEndTests.Sink {
+    var standardOutput: StandardOutput {
+        switch self {
+        case .full: .path("/dev/full")
+        case .closedPipe: .brokenPipe
         }
-        let standardError = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let status =
-            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return (status, String(decoding: standardError, as: UTF8.self))
     }
 }

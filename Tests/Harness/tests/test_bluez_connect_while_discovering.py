@@ -3,7 +3,6 @@ after the connection timeout; a stopped discovery connects at once."""
 
 import json
 import os
-import subprocess
 import sys
 import time
 
@@ -11,7 +10,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from test_bluez_mock import (ADAPTER, DEVICE, HARNESS_DIR, PYTHON, Client, device_path,  # noqa: E402
+from mock_harness import mock_harness  # noqa: E402
+from test_bluez_mock import (ADAPTER, DEVICE, Client, device_path,  # noqa: E402
                              expect_error, pytestmark)
 
 __all__ = ["pytestmark"]
@@ -30,15 +30,10 @@ def scenario(connect_while_discovering_ms: int) -> dict:
 
 @pytest.fixture
 def harness(request, tmp_path):
-    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
-    run_dir = str(tmp_path)
-    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json",
-                                   json.dumps(scenario(request.param))], capture_output=True, text=True, timeout=60)
-    assert up.returncode == 0, up.stdout + up.stderr
-    client = Client(json.loads(up.stdout)["bus_address"])
-    yield client
-    client.close()
-    subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+    with mock_harness(str(tmp_path), scenario(request.param), timeout=60) as up:
+        client = Client(up["bus_address"])
+        yield client
+        client.close()
 
 
 def discover(client: Client, adapter: str) -> None:

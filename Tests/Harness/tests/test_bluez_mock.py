@@ -17,6 +17,7 @@ sys.path.insert(0, HARNESS_DIR)
 import dbus  # noqa: E402
 import dbus.mainloop.glib  # noqa: E402
 from gi.repository import GLib  # noqa: E402
+from mock_harness import mock_harness  # noqa: E402
 
 pytestmark = [
     pytest.mark.skipif(os.geteuid() != 0, reason="BlueZ mock tests need root (CI runs as root)"),
@@ -120,16 +121,18 @@ def expect_error(name: str, call, *args, **kwargs) -> str:
     return caught.value.get_dbus_message()
 
 
+def serve_for_module(tmp_path_factory, name: str, scenario: dict):
+    """The body of a module's `harness` fixture: the mock serving `scenario` for dbus-python clients;
+    yields the run directory with what `harness.py up` printed."""
+    run_dir = str(tmp_path_factory.mktemp(name))
+    with mock_harness(run_dir, scenario) as up:
+        dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+        yield {"run_dir": run_dir, **up}
+
+
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    run_dir = str(tmp_path_factory.mktemp("bluez-mock"))
-    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
-    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json",
-                                   json.dumps(SCENARIO)], capture_output=True, text=True, timeout=30)
-    assert up.returncode == 0, up.stdout + up.stderr
-    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-    yield {"run_dir": run_dir, **json.loads(up.stdout)}
-    subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+    yield from serve_for_module(tmp_path_factory, "bluez-mock", SCENARIO)
 
 
 @pytest.fixture(scope="module")
@@ -420,27 +423,22 @@ def test_added_device_injected_notification_and_power(client):
 
 
 def test_temporary_devices_expire_and_cached_ones_stay(tmp_path):
-    run_dir = str(tmp_path)
-    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
     cached = "24:0A:C4:00:03:01"
     scenario = {"bluez": {"temporary_timeout_ms": 300,
                           "devices": [{**FAST}, {"address": cached, "cached": True, **FAST}]}}
-    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json", json.dumps(scenario)],
-                        capture_output=True, text=True, timeout=30)
-    assert up.returncode == 0, up.stderr
-    local = Client(json.loads(up.stdout)["bus_address"])
-    try:
-        assert "RSSI" not in local.objects()[device_path(cached)][DEVICE]
-        local.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
-        local.wait_for(lambda: device_path(DEFAULT_ADDRESS) in local.objects(), what="discovery")
-        local.wait_for(lambda: local.changed(device_path(cached), "RSSI"), what="RSSI of the cached device")
-        local.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
-        local.wait_for(lambda: device_path(DEFAULT_ADDRESS) not in local.objects(), what="expiry")
-        assert device_path(cached) in local.objects()
-        assert not local.added(device_path(cached))
-    finally:
-        local.close()
-        subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+    with mock_harness(str(tmp_path), scenario) as up:
+        local = Client(up["bus_address"])
+        try:
+            assert "RSSI" not in local.objects()[device_path(cached)][DEVICE]
+            local.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+            local.wait_for(lambda: device_path(DEFAULT_ADDRESS) in local.objects(), what="discovery")
+            local.wait_for(lambda: local.changed(device_path(cached), "RSSI"), what="RSSI of the cached device")
+            local.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+            local.wait_for(lambda: device_path(DEFAULT_ADDRESS) not in local.objects(), what="expiry")
+            assert device_path(cached) in local.objects()
+            assert not local.added(device_path(cached))
+        finally:
+            local.close()
 
 
 def test_cached_characteristic_has_mtu_only_while_connected_and_never_signals_it(hci0_known):

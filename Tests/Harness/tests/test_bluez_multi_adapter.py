@@ -2,7 +2,6 @@
 
 import json
 import os
-import subprocess
 import sys
 import time
 
@@ -10,8 +9,9 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from test_bluez_mock import (ADAPTER, CHARACTERISTIC, DEVICE, HARNESS_DIR, PYTHON, Client,  # noqa: E402
+from test_bluez_mock import (ADAPTER, CHARACTERISTIC, DEVICE, Client,  # noqa: E402
                              device_path, expect_error, get_version, pytestmark)
+from mock_harness import mock_harness  # noqa: E402
 from ztharness import scenario  # noqa: E402
 
 __all__ = ["pytestmark"]
@@ -51,16 +51,12 @@ def test_scenario_completes_adapters_and_keeps_the_single_adapter_key():
 @pytest.fixture(scope="module")
 def line(tmp_path_factory):
     run_dir = str(tmp_path_factory.mktemp("factory-line"))
-    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
     began = time.monotonic()
-    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json",
-                                   json.dumps(SCENARIO)], capture_output=True, text=True, timeout=60)
-    startup = time.monotonic() - began
-    assert up.returncode == 0, up.stdout + up.stderr
-    client = Client(json.loads(up.stdout)["bus_address"])
-    yield {"client": client, "startup_s": startup}
-    client.close()
-    subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+    with mock_harness(run_dir, SCENARIO, timeout=60) as up:
+        startup = time.monotonic() - began
+        client = Client(up["bus_address"])
+        yield {"client": client, "startup_s": startup}
+        client.close()
 
 
 def discover_everywhere(client: Client) -> None:

@@ -13,6 +13,7 @@ import pytest
 HARNESS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, HARNESS_DIR)
 
+from mock_harness import mock_harness  # noqa: E402
 from ztharness import improv_device as improv  # noqa: E402
 
 PYTHON = "/usr/bin/python3"
@@ -148,12 +149,8 @@ def harness(tmp_path_factory):
         {"address": JOINS, **fast, "improv": {"redirect_url": "http://joins.local/setup"}},
         {"address": REFUSES, **fast, "improv": {"target_password": "another password"}},
     ]}}
-    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
-    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json", json.dumps(scenario)],
-                        capture_output=True, text=True, timeout=30)
-    assert up.returncode == 0, up.stdout + up.stderr
-    yield {"run_dir": run_dir, **json.loads(up.stdout)}
-    subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+    with mock_harness(run_dir, scenario) as up:
+        yield {"run_dir": run_dir, **up}
 
 
 def run_client_check(harness, address: str, *expectation: str) -> subprocess.CompletedProcess:

@@ -9,11 +9,11 @@ import subprocess
 import time
 
 import dbus
-import dbus.mainloop.glib
 import pytest
 
 from protocomm_spec_client import SpecClient
-from test_bluez_mock import ADAPTER, DEVICE, HARNESS_DIR, PYTHON, Client, device_path, expect_error, pytestmark  # noqa: F401
+from test_bluez_mock import (ADAPTER, DEVICE, HARNESS_DIR, PYTHON, Client, device_path, expect_error,  # noqa: F401
+                             pytestmark, serve_for_module)
 from ztharness.protocomm_ble_device import EXAMPLE_SERVICE_UUID, characteristic_uuid
 
 DESCRIPTOR = "org.bluez.GattDescriptor1"
@@ -49,14 +49,7 @@ SCENARIO = {"bluez": {"connect_timeout_ms": 300, "devices": [
 
 @pytest.fixture(scope="module")
 def harness(tmp_path_factory):
-    run_dir = str(tmp_path_factory.mktemp("protocomm-ble-mock"))
-    command = [PYTHON, os.path.join(HARNESS_DIR, "harness.py")]
-    up = subprocess.run(command + ["up", "--run-dir", run_dir, "--no-netns", "--scenario-json",
-                                   json.dumps(SCENARIO)], capture_output=True, text=True, timeout=30)
-    assert up.returncode == 0, up.stdout + up.stderr
-    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-    yield {"run_dir": run_dir, **json.loads(up.stdout)}
-    subprocess.run(command + ["down", "--run-dir", run_dir], capture_output=True, timeout=30)
+    yield from serve_for_module(tmp_path_factory, "protocomm-ble-mock", SCENARIO)
 
 
 @pytest.fixture(scope="module")

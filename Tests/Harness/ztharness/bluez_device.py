@@ -420,23 +420,11 @@ class EmulatedDevice:
         if not latency:
             GLib.idle_add(self._frame_arrived, characteristic, value, generation)
             return None
-        characteristic.write_pending = True
-        handled_first = self.config["handles_before_answering"]
-        if handled_first:
+        if self.config["handles_before_answering"]:
             GLib.idle_add(self._frame_arrived, characteristic, value, generation)
-
-        def answer() -> bool:
-            characteristic.write_pending = False
-            if generation != self.generation:
-                call.fail(bluez_error("Failed", LINK_DROPPED_UNDER_ACCESS))
-            else:
-                call.reply()
-                if not handled_first:
-                    self._frame_arrived(characteristic, value, generation)
-            return False
-
-        GLib.timeout_add(latency, answer)
-        return DEFERRED
+            return self._answer_later(characteristic, call, latency)
+        return self._answer_later(characteristic, call, latency,
+                                  then=lambda: self._frame_arrived(characteristic, value, generation))
 
     def deliver_command(self, characteristic, value: bytes) -> None:
         """A datagram from an AcquireWrite socket (write without response)."""
@@ -466,6 +454,11 @@ class EmulatedDevice:
         delay = self.config["write_latency_ms"] + (outcome.delay_ms if outcome is not None else 0)
         if not delay:
             return None
+        return self._answer_later(characteristic, call, delay)
+
+    def _answer_later(self, characteristic, call: Call, delay_ms: int, then=None):
+        """Answers a write BlueZ holds after `delay_ms`, then runs `then`; a link dropped meanwhile fails the
+        write as bluetoothd does."""
         characteristic.write_pending = True
         generation = self.generation
 
@@ -475,9 +468,11 @@ class EmulatedDevice:
                 call.fail(bluez_error("Failed", LINK_DROPPED_UNDER_ACCESS))
             else:
                 call.reply()
+                if then is not None:
+                    then()
             return False
 
-        GLib.timeout_add(delay, answer)
+        GLib.timeout_add(delay_ms, answer)
         return DEFERRED
 
     # Pairing -------------------------------------------------------------------------------------

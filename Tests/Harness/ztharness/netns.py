@@ -6,6 +6,7 @@ in the root namespace, and deleting the two namespaces removes the pair as well.
 """
 
 import os
+import secrets
 import subprocess
 
 HOST_IP = "192.168.4.2"
@@ -17,6 +18,12 @@ NETNS_DIR = "/run/netns"
 
 class NetnsError(RuntimeError):
     pass
+
+
+def new_run_id(owner_pid: int) -> str:
+    """<owner pid>-<4 hex digits>: the owning test process in every name (see stale.py), and interface
+    names within the kernel's 15 characters (zh + 7 digits + - + 4)."""
+    return f"{owner_pid}-{secrets.token_hex(2)}"
 
 
 def names(run_id: str) -> dict:

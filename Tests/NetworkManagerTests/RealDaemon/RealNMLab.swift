@@ -48,9 +48,7 @@ final class RealNMLab {
     }
 
     let topology: Topology
-    private let helper: Process
-    private let commands: FileHandle
-    private let replies: FileHandle
+    private let helper: RunningProcess
 
     static let helperPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -67,21 +65,15 @@ final class RealNMLab {
     }
 
     private init(dhcp: Bool) async throws {
-        let input = Pipe()
-        let output = Pipe()
-        helper = Process()
-        helper.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        helper.arguments = [Self.helperPath] + (dhcp ? [] : ["--no-dhcp"])
-        helper.standardInput = input
-        helper.standardOutput = output
-        commands = input.fileHandleForWriting
-        replies = output.fileHandleForReading
-        try helper.run()
-        let reply = try await Self.readLine(from: replies)
+        var launch = ProcessLaunch("/usr/bin/python3", [Self.helperPath] + (dhcp ? [] : ["--no-dhcp"]))
+        launch.holdsStandardInput = true
+        // The lab lives for one test; the deadline only stops a helper that hangs.
+        launch.deadline = .seconds(600)
+        helper = try launch.start()
         do {
-            topology = try Self.decode(Topology.self, from: reply)
+            topology = try Self.decode(Topology.self, from: try await Self.readLine(from: helper))
         } catch {
-            await Self.finish(helper, closing: commands)
+            await Self.finish(helper)
             throw error
         }
     }
@@ -111,31 +103,25 @@ final class RealNMLab {
     }
 
     private func send(_ command: String) async throws -> Data {
-        try commands.write(contentsOf: Data((command + "\n").utf8))
-        return try await Self.readLine(from: replies)
+        try helper.writeLine(command)
+        return try await Self.readLine(from: helper)
     }
 
     private func stop() async {
-        await Self.finish(helper, closing: commands)
+        await Self.finish(helper)
     }
 
-    private static func finish(_ helper: Process, closing commands: FileHandle) async {
-        try? commands.close()
-        _ = try? await onOwnThread { helper.waitUntilExit() }
+    /// Closes the helper's input, which makes it tear the lab down, and waits until it has.
+    private static func finish(_ helper: RunningProcess) async {
+        helper.closeStandardInput()
+        _ = await helper.waitForExit()
     }
 
-    /// Reads one reply line on a thread of its own, since the helper may take seconds to answer: on
-    /// Linux, Dispatch's global queue shares its few threads with Swift's cooperative pool, so a
-    /// blocking read there starves every other suite running beside this one.
-    private static func readLine(from handle: FileHandle) async throws -> Data {
-        try await onOwnThread {
-            var line = Data()
-            while let byte = try? handle.read(upToCount: 1), let first = byte.first {
-                if first == UInt8(ascii: "\n") { return line }
-                line.append(first)
-            }
-            throw HelperFailure(description: "real_nm.py exited without a reply")
+    private static func readLine(from helper: RunningProcess) async throws -> Data {
+        guard let line = await helper.nextStandardOutputLine() else {
+            throw HelperFailure(description: "real_nm.py exited without a reply: \(helper.standardErrorSoFar)")
         }
+        return Data(line.utf8)
     }
 
     /// Decodes a reply, or throws the helper's `{"error": …}` with its message.

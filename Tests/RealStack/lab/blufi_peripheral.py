@@ -13,12 +13,12 @@ from bumble.core import UUID, AdvertisingData
 
 from ztharness.blufi_device import BlufiConfig, BlufiDevice
 
-from lab_peripheral import LabPeripheral
+from lab_peripheral import NotifyingPeripheral
 
 BLUFI_SERVICE = 0xFFFF
 
 
-class BlufiPeripheral(LabPeripheral):
+class BlufiPeripheral(NotifyingPeripheral):
     def __init__(self, link, address: str, name: str, blufi: dict, link_loss_at_frame: int | None = None,
                  extra_service: bool = False, max_mtu: int | None = None):
         super().__init__(link, address, name, max_mtu)
@@ -26,8 +26,6 @@ class BlufiPeripheral(LabPeripheral):
         self.extra_service = extra_service
         self.model = BlufiDevice(BlufiConfig.from_dict(blufi), self)
         self.frames_this_connection = 0
-        self._outgoing: asyncio.Queue = asyncio.Queue()
-        self._sender = None
 
     def services(self) -> list:
         self.ff01 = gatt.Characteristic(
@@ -53,15 +51,6 @@ class BlufiPeripheral(LabPeripheral):
             (AdvertisingData.COMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS, struct.pack("<H", BLUFI_SERVICE)),
         ]))
 
-    async def start(self) -> None:
-        await super().start()
-        self._sender = asyncio.get_running_loop().create_task(self._send_notifications())
-
-    async def stop(self) -> None:
-        await super().stop()
-        if self._sender:
-            self._sender.cancel()
-
     def connected(self, connection) -> None:
         self.frames_this_connection = 0
 
@@ -76,17 +65,10 @@ class BlufiPeripheral(LabPeripheral):
     # DeviceLink for the BluFi model
 
     def notify(self, value: bytes) -> None:
-        self._outgoing.put_nowait(value)
+        self.queue_notification("ff02", value)
 
-    async def _send_notifications(self) -> None:
-        while True:
-            value = await self._outgoing.get()
-            if self.connection is None:
-                continue
-            try:
-                await self.device.notify_subscribers(self.ff02, value)
-            except Exception as error:
-                self.event("notify-failed", str(error))
+    def notified_characteristic(self, key):
+        return self.ff02
 
     def model_record(self) -> dict:
         record = self.model.record

@@ -15,20 +15,18 @@ from bumble.core import UUID, AdvertisingData
 from ztharness import improv_device
 from ztharness.improv_device import ImprovConfig, ImprovDevice
 
-from lab_peripheral import LabPeripheral
+from lab_peripheral import NotifyingPeripheral
 
 IMPROV_SERVICE_DATA_16 = 0x4677
 READ_NOTIFY = gatt.Characteristic.Properties.READ | gatt.Characteristic.Properties.NOTIFY
 
 
-class ImprovPeripheral(LabPeripheral):
+class ImprovPeripheral(NotifyingPeripheral):
     def __init__(self, link, address: str, name: str, improv: dict, max_mtu: int | None = None):
         super().__init__(link, address, name, max_mtu)
         self.model = ImprovDevice(ImprovConfig.from_dict(improv), self)
         self.values = self.model.initial_values()
         self.characteristics: dict[str, gatt.Characteristic] = {}
-        self._outgoing: asyncio.Queue = asyncio.Queue()
-        self._sender = None
 
     def services(self) -> list:
         def readable(uuid: str, properties) -> gatt.Characteristic:
@@ -62,15 +60,6 @@ class ImprovPeripheral(LabPeripheral):
     def scan_response_data(self) -> bytes:
         return bytes(AdvertisingData([(AdvertisingData.COMPLETE_LOCAL_NAME, self.name.encode())]))
 
-    async def start(self) -> None:
-        await super().start()
-        self._sender = asyncio.get_running_loop().create_task(self._send_notifications())
-
-    async def stop(self) -> None:
-        await super().stop()
-        if self._sender:
-            self._sender.cancel()
-
     def _written(self, _connection, value: bytes) -> None:
         self.model.receive(bytes(value))
 
@@ -78,7 +67,7 @@ class ImprovPeripheral(LabPeripheral):
 
     def set_value(self, uuid: str, value: bytes) -> None:
         self.values[uuid] = value
-        self._outgoing.put_nowait((uuid, value))
+        self.queue_notification(uuid, value)
 
     def advertisement_changed(self) -> None:
         """New service data (the state changed): advertise it while nobody is connected."""
@@ -93,16 +82,8 @@ class ImprovPeripheral(LabPeripheral):
 
         asyncio.ensure_future(readvertise())
 
-    async def _send_notifications(self) -> None:
-        while True:
-            uuid, value = await self._outgoing.get()
-            characteristic = self.characteristics.get(uuid)
-            if self.connection is None or characteristic is None:
-                continue
-            try:
-                await self.device.notify_subscribers(characteristic, value)
-            except Exception as error:
-                self.event("notify-failed", str(error))
+    def notified_characteristic(self, key):
+        return self.characteristics.get(key)
 
     def model_record(self) -> dict:
         record = self.model.record

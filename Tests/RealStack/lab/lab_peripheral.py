@@ -112,3 +112,40 @@ class LabPeripheral:
     def record(self) -> dict:
         return {"address": self.address, "name": self.name, "events": self.events, "mtus": self.mtus,
                 "connected_now": self.connection is not None, **self.model_record()}
+
+
+class NotifyingPeripheral(LabPeripheral):
+    """A peripheral whose model notifies from synchronous code: each value waits in a queue and one task
+    sends them in order to the subscribers while a central is connected."""
+
+    def __init__(self, link, address: str, name: str, max_mtu: int | None = None):
+        super().__init__(link, address, name, max_mtu)
+        self._outgoing: asyncio.Queue = asyncio.Queue()
+        self._sender = None
+
+    def notified_characteristic(self, key):
+        """The characteristic that `queue_notification(key, ...)` notifies, or None while it does not exist."""
+        raise NotImplementedError
+
+    def queue_notification(self, key, value: bytes) -> None:
+        self._outgoing.put_nowait((key, value))
+
+    async def start(self) -> None:
+        await super().start()
+        self._sender = asyncio.get_running_loop().create_task(self._send_notifications())
+
+    async def stop(self) -> None:
+        await super().stop()
+        if self._sender:
+            self._sender.cancel()
+
+    async def _send_notifications(self) -> None:
+        while True:
+            key, value = await self._outgoing.get()
+            characteristic = self.notified_characteristic(key)
+            if self.connection is None or characteristic is None:
+                continue
+            try:
+                await self.device.notify_subscribers(characteristic, value)
+            except Exception as error:
+                self.event("notify-failed", str(error))

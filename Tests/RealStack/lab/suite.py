@@ -346,13 +346,19 @@ class Suite:
         """`ztprov ble` against the Improv peripheral through the real bluetoothd."""
         address = self.address()
         peripheral = await self.stack.ble.add_improv(address, "IMPROV_LAB", improv)
+        result = await self.run_ble_against(address, peripheral, extra)
+        await self.stack.ble.remove_peripheral(address)
+        return result
+
+    async def run_ble_against(self, address: str, peripheral, extra: list[str]) -> dict:
+        """`ztprov ble --device address` through the real bluetoothd, then what the peripheral saw and
+        whether bluetoothd still holds the connection, per controller."""
         result = await self.ztprov(["ble", "--device", address, "--ssid", "HomeNet", "--json", "--verbose",
                                     "--scan-timeout", "15"] + extra)
         await asyncio.sleep(0.3)
         result["peripheral"] = peripheral.record()
         result["bluetoothd_connected_after"] = {
             f"hci{i}": await self.stack.device_connected(f"hci{i}", address) for i in range(len(KERNEL_CONTROLLERS))}
-        await self.stack.ble.remove_peripheral(address)
         return result
 
     # ESP protocomm over BLE ------------------------------------------------------------------------
@@ -371,12 +377,8 @@ class Suite:
         keeps of the device: connected and paired, per controller."""
         address = self.address()
         peripheral = await self.stack.ble.add_protocomm_peripheral(address, "PROV_LAB", config)
-        result = await self.ztprov(["ble", "--device", address, "--ssid", "HomeNet", "--json", "--verbose",
-                                    "--scan-timeout", "15"] + extra)
-        await asyncio.sleep(0.3)
-        result["peripheral"] = peripheral.record()
+        result = await self.run_ble_against(address, peripheral, extra)
         adapters = [f"hci{i}" for i in range(len(KERNEL_CONTROLLERS))]
-        result["bluetoothd_connected_after"] = {a: await self.stack.device_connected(a, address) for a in adapters}
         result["bluetoothd_paired_after"] = {a: await self.stack.device_paired(a, address) for a in adapters}
         await self.stack.ble.remove_peripheral(address)
         return result

@@ -20,12 +20,12 @@ extension ProvisioningError {
                 detail: detail)
         }
         let kind = failure?.exchangeFailureKind ?? (error as? any ProtocommExchangeFailure)?.exchangeFailureKind
-        if case .awaitingConnection(let ssid) = phase, kind != .endpointNotFound {
-            return .protocommOutcomeUnknown(ssid: ssid, detail: detail)
+        if let meaning = protocommFailureOnAnyLink(
+            kind, endpoint: endpoint, phase: phase, detail: detail, requestFaults: [.endpointNotFound])
+        {
+            return meaning
         }
         switch kind {
-        case .closedWithoutResponse, .sessionLost:
-            return .protocommConnectionDropped(endpoint: endpoint, phase: phase, detail: detail)
         case .endpointNotFound:
             return ProvisioningError(
                 .softAPEndpointMissing, "The device's provisioning service has no \(endpoint) endpoint.",
@@ -33,14 +33,12 @@ extension ProvisioningError {
                     ? "Run without --list-networks."
                     : "Check that the device runs ESP provisioning over BLE (`ztprov scan` shows its protocol).",
                 detail: detail)
-        case .timedOut:
-            return .protocommDeviceTimeout(endpoint: endpoint, limit: nil, detail: detail)
         case .invalidRequest, .unexpectedResponse:
             return ProvisioningError(
                 .softAPProtocolError, "The device refused the value written to /\(endpoint).",
                 hint: "Run again with --verbose; the device may limit attribute lengths below what protocomm needs.",
                 detail: detail)
-        case .unreachable, .interfaceUnavailable, .systemFailure, nil:
+        default:  // unreachable, no usable interface, a system failure, or no kind at all
             return ProvisioningError(
                 .bleRefused, "The BLE stack refused /\(endpoint) on the device at \(address).",
                 hint: "Keep the device powered and close to the adapter, then run again; --verbose shows bluetoothd's "
