@@ -274,12 +274,31 @@ struct RealStackLabTests {
                 continue
             }
             adaptersUsed.insert(adapter)
-            #expect(peripheral["connections"] == 1, "\(address) connected more than once: \(peripheral)")
+            // Every link the peripheral saw is one of ztprov's `Connect` calls (a BluFi unit is never paired,
+            // which would connect it again); more than one only where ztprov retried the connect.
+            guard case .number(let connections) = peripheral["connections"] else {
+                Issue.record("\(address) has no connection count: \(peripheral)")
+                continue
+            }
+            let device = "/dev_" + address.replacingOccurrences(of: ":", with: "_")
+            let connects = batch.standardError.split(separator: "\n").filter {
+                $0.contains("org.bluez.Device1.Connect on ")
+                    && ($0.contains(device + " (") || $0.contains(device + ":"))
+            }.count
+            #expect(
+                connections >= 1 && connections <= Double(connects), "\(address): \(connects) connects, \(peripheral)")
+            withKnownIssue(
+                "Under load the emulated link sometimes drops while it is set up, and ztprov's connect retry brings it up again",
+                isIntermittent: true
+            ) {
+                #expect(connections == 1, "\(address) connected more than once: \(peripheral)")
+            }
             let connected = peripheral["events"]?.array?.first { $0["event"] == "connected" }?["detail"]?.string
             #expect(
                 connected?.hasPrefix(Self.kernelControllers[index]) == true, "\(address) via \(adapter): \(peripheral)")
         }
         #expect(adaptersUsed.count >= lanes - 1, "lanes used: \(adaptersUsed)")
+        #expect(!batch.standardError.contains("org.bluez.Device1.Pair on "), "a BluFi unit was paired: \(batch)")
     }
 
     // MARK: Improv

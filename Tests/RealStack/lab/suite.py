@@ -319,7 +319,7 @@ class Suite:
             os.remove(database)
         adapters = ",".join(f"hci{index}" for index in range(lanes))
         result = await self.ztprov(["batch", "--devices", units_file, "--ssid", "HomeNet", "--adapters", adapters,
-                                    "--db", database, "--json"], timeout=120)
+                                    "--db", database, "--json", "--verbose"], timeout=120)
         report = await self.ztprov(["report", "--format", "json", "--db", database])
         result["report"] = report["stdout"]
         result["addresses"] = addresses
