@@ -39,10 +39,24 @@ let libnmSwiftSettings: [SwiftSetting] = [.unsafeFlags(libnmHeaderSearchPaths.fl
 /// pointers); lld's packed form (`DT_RELR`, glibc 2.36+) stores them in 10 KB instead of 1.3 MB, all of
 /// which the loader reads at every start. The toolchain's static-link options export every Swift symbol
 /// of ours (`-export-dynamic`); nothing looks them up, yet their 1 MB table is searched and mapped.
+///
+/// The release build also places the functions `--help` and `ble` run next to each other
+/// (`Linking/ztprov.order`, written by `Tests/Benchmarks/make-symbol-order`): the kernel maps up to 64 KiB
+/// of the executable around each page a process touches, so scattered start-up code kept most of the
+/// 13 MB of code resident. A name the order no longer matches only costs locality, never correctness.
+/// It links the C++ runtime statically too (`Linking/static-libstdc++`), which the Swift runtime needs
+/// only a few functions of.
 let footprintLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(
         ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
-        .when(platforms: [.linux]))
+        .when(platforms: [.linux])),
+    .unsafeFlags(
+        [
+            "-L\(Context.packageDirectory)/Linking/static-libstdc++",
+            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Linking/ztprov.order",
+            "-Xlinker", "--no-warn-symbol-ordering",
+        ],
+        .when(platforms: [.linux], configuration: .release)),
 ]
 
 let package = Package(
