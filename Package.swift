@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// In the release build each function, and each part an async function is split into, gets a section of
+/// its own, so the link can lay out the functions a run needs next to each other (`footprintLinkerSettings`).
+let functionSections: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
+]
+
 /// Settings every target shares.
 ///
 /// Explicit existentials, explicit imports, and imports that stay internal unless a module re-exports
@@ -12,7 +18,7 @@ let strictSettings: [SwiftSetting] =
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("InternalImportsByDefault"),
-    ] + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
+    ] + functionSections + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
 /// Whole-module optimisation in every build, for a target whose thread discipline the optimiser can
 /// change: its executor-hop elimination and generic specialisation only run optimised, so the debug
@@ -44,6 +50,7 @@ let libnmSwiftSettings: [SwiftSetting] = [.unsafeFlags(libnmHeaderSearchPaths.fl
 /// (`Linking/ztprov.order`, written by `Tests/Benchmarks/make-symbol-order`): the kernel maps up to 64 KiB
 /// of the executable around each page a process touches, so scattered start-up code kept most of the
 /// 13 MB of code resident. A name the order no longer matches only costs locality, never correctness.
+/// The build does not track the order file: after rewriting it, relink (`make-symbol-order` removes the binary).
 /// It links the C++ runtime statically too (`Linking/static-libstdc++`), which the Swift runtime needs
 /// only a few functions of.
 let footprintLinkerSettings: [LinkerSetting] = [
