@@ -51,8 +51,8 @@ let libnmSwiftSettings: [SwiftSetting] = [.unsafeFlags(libnmHeaderSearchPaths.fl
 /// of the executable around each page a process touches, so scattered start-up code kept most of the
 /// 13 MB of code resident. A name the order no longer matches only costs locality, never correctness.
 /// The build does not track the order file: after rewriting it, relink (`make-symbol-order` removes the binary).
-/// It links the C++ runtime statically too (`Linking/static-libstdc++`), which the Swift runtime needs
-/// only a few functions of.
+/// It links the C++ runtime statically too (`Linking/static-libstdc++`), of which the Swift runtime uses
+/// a small part.
 let footprintLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(
         ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
