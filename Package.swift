@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// In the release build each function, and each part an async function is split into, gets a section of
+/// its own, so the link can lay out the functions a run needs next to each other (`footprintLinkerSettings`).
+let functionSections: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
+]
+
 /// Settings every target shares.
 ///
 /// Explicit existentials, explicit imports, and imports that stay internal unless a module re-exports
@@ -12,7 +18,7 @@ let strictSettings: [SwiftSetting] =
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("InternalImportsByDefault"),
-    ] + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
+    ] + functionSections + (Context.environment["CI"] != nil ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
 /// Whole-module optimisation in every build, for a target whose thread discipline the optimiser can
 /// change: its executor-hop elimination and generic specialisation only run optimised, so the debug
@@ -39,10 +45,25 @@ let libnmSwiftSettings: [SwiftSetting] = [.unsafeFlags(libnmHeaderSearchPaths.fl
 /// pointers); lld's packed form (`DT_RELR`, glibc 2.36+) stores them in 10 KB instead of 1.3 MB, all of
 /// which the loader reads at every start. The toolchain's static-link options export every Swift symbol
 /// of ours (`-export-dynamic`); nothing looks them up, yet their 1 MB table is searched and mapped.
+///
+/// The release build also places the functions `--help` and `ble` run next to each other
+/// (`Linking/ztprov.order`, written by `Tests/Benchmarks/make-symbol-order`): the kernel maps up to 64 KiB
+/// of the executable around each page a process touches, so scattered start-up code kept most of the
+/// 13 MB of code resident. A name the order no longer matches only costs locality, never correctness.
+/// The build does not track the order file: after rewriting it, relink (`make-symbol-order` removes the binary).
+/// It links the C++ runtime statically too (`Linking/static-libstdc++`), of which the Swift runtime uses
+/// a small part.
 let footprintLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(
         ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
-        .when(platforms: [.linux]))
+        .when(platforms: [.linux])),
+    .unsafeFlags(
+        [
+            "-L\(Context.packageDirectory)/Linking/static-libstdc++",
+            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Linking/ztprov.order",
+            "-Xlinker", "--no-warn-symbol-ordering",
+        ],
+        .when(platforms: [.linux], configuration: .release)),
 ]
 
 let package = Package(
