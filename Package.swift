@@ -47,11 +47,11 @@ let libnmSwiftSettings: [SwiftSetting] = [.unsafeFlags(libnmHeaderSearchPaths.fl
 /// of ours (`-export-dynamic`); nothing looks them up, yet their 1 MB table is searched and mapped.
 ///
 /// The release build also places the functions `--help` and `ble` run next to each other
-/// (`Linking/ztprov.order`, written by `Tests/Benchmarks/make-symbol-order`): the kernel maps up to 64 KiB
+/// (`Sources/ztprov/Linking/ztprov.order`, written by `Tests/Benchmarks/make-symbol-order`): the kernel maps up to 64 KiB
 /// of the executable around each page a process touches, so scattered start-up code kept most of the
 /// 13 MB of code resident. A name the order no longer matches only costs locality, never correctness.
 /// The build does not track the order file: after rewriting it, relink (`make-symbol-order` removes the binary).
-/// It links the C++ runtime statically too (`Linking/static-libstdc++`), of which the Swift runtime uses
+/// It links the C++ runtime statically too (`Sources/ztprov/Linking/static-libstdc++`), of which the Swift runtime uses
 /// a small part.
 let footprintLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(
@@ -59,8 +59,8 @@ let footprintLinkerSettings: [LinkerSetting] = [
         .when(platforms: [.linux])),
     .unsafeFlags(
         [
-            "-L\(Context.packageDirectory)/Linking/static-libstdc++",
-            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Linking/ztprov.order",
+            "-L\(Context.packageDirectory)/Sources/ztprov/Linking/static-libstdc++",
+            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/ztprov/Linking/ztprov.order",
             "-Xlinker", "--no-warn-symbol-ordering",
         ],
         .when(platforms: [.linux], configuration: .release)),
@@ -106,6 +106,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Linking"],
             swiftSettings: strictSettings,
             linkerSettings: footprintLinkerSettings
         ),
