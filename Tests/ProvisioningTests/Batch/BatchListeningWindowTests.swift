@@ -69,15 +69,21 @@ import Testing
         #expect(await queue.untilListeningChanges(atMost: .milliseconds(100)) == .milliseconds(100))
     }
 
+    /// A queue on two lanes that both listen, holding one unit neither has heard yet.
+    static func twoLanesListening(for clock: ManualClock) async -> (BatchQueue, BatchDevice) {
+        let queue = BatchQueue(lanes: ["hci0", "hci1"], listening: listening, now: { clock.now })
+        let unit = BatchDevice(address: address(1), line: 1)
+        await queue.add(unit)
+        await queue.listening("hci0")
+        await queue.listening("hci1")
+        return (queue, unit)
+    }
+
     /// The clock never moves: only hearing the unit on every lane can let it go.
     @Test(.timeLimit(.minutes(1)))
     func aUnitEveryLaneHeardGoesBeforeTheSettleTime() async {
         let clock = ManualClock()
-        let queue = BatchQueue(lanes: ["hci0", "hci1"], listening: Self.listening, now: { clock.now })
-        let unit = BatchDevice(address: Self.address(1), line: 1)
-        await queue.add(unit)
-        await queue.listening("hci0")
-        await queue.listening("hci1")
+        let (queue, unit) = await Self.twoLanesListening(for: clock)
         await queue.heard(BatchSighting(lane: "hci0", address: Self.address(1), rssi: -70))
         await queue.heard(BatchSighting(lane: "hci1", address: Self.address(1), rssi: -40))
         #expect(await queue.next(for: "hci1")?.device == unit)
@@ -86,11 +92,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func aUnitOneLaneHasNotHeardWaitsForTheSettleTime() async {
         let clock = ManualClock()
-        let queue = BatchQueue(lanes: ["hci0", "hci1"], listening: Self.listening, now: { clock.now })
-        let unit = BatchDevice(address: Self.address(1), line: 1)
-        await queue.add(unit)
-        await queue.listening("hci0")
-        await queue.listening("hci1")
+        let (queue, unit) = await Self.twoLanesListening(for: clock)
         await queue.heard(BatchSighting(lane: "hci1", address: Self.address(1), rssi: -40))
         let taken = Task { await queue.next(for: "hci1") }
         for _ in 0..<50 { await Task.yield() }
