@@ -257,6 +257,7 @@ let package = Package(
         // and GIO under it): a C target of forwarders, not a link.
         .target(
             name: "CLibNM",
+            dependencies: ["CLazyLibrary"],
             cSettings: [.unsafeFlags(libnmHeaderSearchPaths.map { "-I\($0)" })]
         ),
         .systemLibrary(
@@ -266,7 +267,9 @@ let package = Package(
         ),
         // libpq is loaded on first use, so only the commands that keep PostgreSQL records map it
         // (and the Kerberos, LDAP and SASL libraries it needs): a C target of forwarders, not a link.
-        .target(name: "CLibPQ"),
+        .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),
+        // Opens a library on first use for the forwarder targets above; it owns no library itself.
+        .target(name: "CLazyLibrary"),
 
         // MARK: Tests
 

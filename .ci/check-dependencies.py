@@ -3,7 +3,9 @@
 
 The layers come from the package manifest (`swift package dump-package`), not from a list kept here:
   - C modules are the system-library targets and the C targets (C sources, no Swift: a library loaded at run time
-    behind forwarders); each has one owner, the only target that depends on it;
+    behind forwarders); each has one owner, the only target that depends on it, except C helpers;
+  - C helpers are C modules only other C modules depend on (such as the loader the forwarder targets share): they
+    own no library, so they depend on no C module themselves;
   - the crypto door is the owner of COpenSSL;
   - ports are the targets an owner of a C module depends on (other than C modules and the crypto door);
   - protocol cores are the library targets that depend on nothing of ours but the crypto door and other cores;
@@ -15,7 +17,7 @@ Rules:
   - cores import no module of ours but the crypto door and other cores, no C module, no I/O library, and use no file,
     process, network, clock or randomness API of Foundation or the system (they are bytes in, bytes out);
   - orchestration imports no adapter and no C module;
-  - each C module is imported only by its owner, and only from one folder of it;
+  - each C module is imported only by its owner, and only from one folder of it; a C helper by no Swift code;
   - only executables print;
   - an executable's options (its `Options/` folder) are plain data: no file, process, environment, clock or
     randomness API there; reading secrets, files and sockets is wiring (`Wiring/`).
@@ -47,6 +49,7 @@ PRINT = re.compile(r"(?<![\w.])print\(")
 @dataclass
 class Layers:
     c_owners: dict[str, str] = field(default_factory=dict)
+    c_helpers: set[str] = field(default_factory=set)
     crypto_door: str | None = None
     ports: set[str] = field(default_factory=set)
     cores: set[str] = field(default_factory=set)
@@ -77,7 +80,11 @@ def derive_layers(manifest: dict) -> Layers:
     c_modules = {name for name, t in targets.items() if t["type"] == "system" or t.get("c_language")}
     for module in sorted(c_modules):
         owners = sorted(name for name in targets if module in deps[name] and targets[name]["type"] != "test")
-        if len(owners) != 1:
+        if owners and set(owners) <= c_modules:
+            layers.c_helpers.add(module)
+            if set(deps[module]) & c_modules:
+                layers.problems.append(f"C helper {module} owns no library, yet depends on {sorted(deps[module])}")
+        elif len(owners) != 1:
             layers.problems.append(f"{module} must have exactly one owner target, has {owners}")
         elif owners:
             layers.c_owners[module] = owners[0]
@@ -116,7 +123,7 @@ def derive_layers(manifest: dict) -> Layers:
 
 def violations(sources: pathlib.Path, layers: Layers) -> list[str]:
     found = list(layers.problems)
-    c_modules = set(layers.c_owners)
+    c_modules = set(layers.c_owners) | layers.c_helpers
     c_folders: dict[str, set[str]] = {}
     for path in sorted(sources.rglob("*.swift")):
         relative = path.relative_to(sources)
@@ -126,7 +133,9 @@ def violations(sources: pathlib.Path, layers: Layers) -> list[str]:
         text = path.read_text(encoding="utf-8")
         code = strip_comments(text)
         for module in IMPORT.findall(text):
-            if module in c_modules:
+            if module in layers.c_helpers:
+                found.append(f"{relative}: imports {module}, a C helper only C modules use")
+            elif module in c_modules:
                 if layers.c_owners[module] != target:
                     found.append(f"{relative}: imports {module}, which belongs to {layers.c_owners[module]}")
                 else:
@@ -160,7 +169,7 @@ def made_up_manifest() -> dict:
     def target(name, kind="regular", deps=(), path=None):
         return {"name": name, "type": kind, "path": path, "dependencies": [{"byName": [d, None]} for d in deps]}
     return {"targets": [
-        target("tool", "executable", ["Flows", "Radio", "Wire", "Frames", "Ports"]),
+        target("tool", "executable", ["Flows", "Radio", "Wire", "Frames", "Ports", "Store"]),
         target("Flows", deps=["Frames", "Ports", "Crypto"]),
         target("Frames", deps=["Crypto", "Text"]),
         target("Text"),
@@ -170,7 +179,9 @@ def made_up_manifest() -> dict:
         target("Wire", deps=["Ports"]),
         target("Crypto", deps=["COpenSSL"]),
         target("Helpers", deps=["Ports"]),
-        target("COpenSSL", "system"), target("CRadio", "system"), dict(target("CBus"), c_language=True),
+        target("COpenSSL", "system"), target("CRadio", "system"), dict(target("CBus", deps=["CLoad"]), c_language=True),
+        dict(target("CStore", deps=["CLoad"]), c_language=True), dict(target("CLoad"), c_language=True),
+        target("Store", deps=["CStore", "Ports"]),
         target("RadioBus", deps=["Bus", "Ports"]),
         target("FlowsTests", "test", ["Flows", "Helpers"]),
     ]}
@@ -181,20 +192,35 @@ def self_test() -> int:
     manifest["targets"][0]["dependencies"].append({"byName": ["RadioBus", None]})
     layers = derive_layers(manifest)
     expected = {
-        "cores": {"Frames", "Text"}, "ports": {"Ports"}, "adapters": {"Radio", "Bus", "Wire", "RadioBus"},
-        "orchestration": {"Flows"}, "test_support": {"Helpers"}, "crypto_door": "Crypto",
+        "cores": {"Frames", "Text"}, "ports": {"Ports"}, "adapters": {"Radio", "Bus", "Wire", "RadioBus", "Store"},
+        "orchestration": {"Flows"}, "test_support": {"Helpers"}, "crypto_door": "Crypto", "c_helpers": {"CLoad"},
     }
     failures = 0
     for name, value in expected.items():
         ok = getattr(layers, name) == value
         print(f"self-test {'ok  ' if ok else 'FAIL'} derives {name}: {getattr(layers, name)}")
         failures += 0 if ok else 1
-    doubly_owned = made_up_manifest()
-    doubly_owned["targets"].append({"name": "Radio2", "type": "regular", "path": None,
-                                    "dependencies": [{"byName": ["CRadio", None]}]})
-    caught = derive_layers(doubly_owned).problems
-    print(f"self-test {'ok  ' if caught else 'MISS'} C module with two owners: {caught}")
-    failures += 0 if caught else 1
+    def depending(name: str, on: str) -> dict:
+        """The made-up manifest with `name` (a new target if it is not there) depending on `on` as well (a new
+        system library if it is not there)."""
+        manifest = made_up_manifest()
+        if all(t["name"] != on for t in manifest["targets"]):
+            manifest["targets"].append({"name": on, "type": "system", "path": None, "dependencies": []})
+        target = next((t for t in manifest["targets"] if t["name"] == name), None)
+        if target is None:
+            target = {"name": name, "type": "regular", "path": None, "dependencies": []}
+            manifest["targets"].append(target)
+        target["dependencies"].append({"byName": [on, None]})
+        return manifest
+    broken_manifests = {
+        "C module with two owners": depending("Radio2", on="CRadio"),
+        "C helper that owns a library": depending("CLoad", on="CZip"),
+        "C helper a Swift target depends on": depending("Store", on="CLoad"),
+    }
+    for name, broken in broken_manifests.items():
+        caught = derive_layers(broken).problems
+        print(f"self-test {'ok  ' if caught else 'MISS'} {name}: {caught}")
+        failures += 0 if caught else 1
     cases = {
         "core imports a C module": {"Frames/Frame.swift": "import COpenSSL\n"},
         "core imports an adapter": {"Frames/Session.swift": "internal import Radio\n"},
@@ -207,6 +233,7 @@ def self_test() -> int:
         "core draws randomness": {"Frames/Nonce.swift": "let n = UInt8.random(in: 0...9)\n"},
         "core starts a process": {"Frames/Run.swift": "let p = Process()\n"},
         "C module outside its owner": {"Crypto/Digest.swift": "import CRadio\n"},
+        "Swift imports a C helper": {"Bus/Load.swift": "import CLoad\n"},
         "C module in two folders of its owner": {
             "Radio/Link.swift": "import CRadio\n", "Radio/Low/Socket.swift": "import CRadio\n"},
         "orchestration imports an adapter": {"Flows/Flow.swift": "public import Radio\n"},

@@ -5,15 +5,7 @@
 // to them instead of to libpq.
 #include "shim.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-#define HIDDEN __attribute__((visibility("hidden")))
-
-/// The soname of Debian's libpq5.
-static const char library_name[] = "libpq.so.5";
+#include <LazyLibrary.h>
 
 #define FUNCTIONS(X) \
     X(PQcancel) \
@@ -42,140 +34,109 @@ static const char library_name[] = "libpq.so.5";
     X(PQsocket) \
     X(PQstatus)
 
-static struct {
-#define POINTER(name) __typeof__(name) *name;
-    FUNCTIONS(POINTER)
-#undef POINTER
-} functions;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static char load_failure[512];
-
-static void load(void) {
-    void *handle = dlopen(library_name, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        snprintf(load_failure, sizeof load_failure, "%s", dlerror());
-        return;
-    }
-#define RESOLVE(name)                                                                                  \
-    if ((functions.name = (__typeof__(name) *)dlsym(handle, #name)) == NULL) {                         \
-        snprintf(load_failure, sizeof load_failure, "%s has no function %s", library_name, #name);     \
-        return;                                                                                        \
-    }
-    FUNCTIONS(RESOLVE)
-#undef RESOLVE
-}
+// libpq.so.5 is the soname of Debian's libpq5.
+LAZY_LIBRARY_DEFINE(libpq, "libpq.so.5", FUNCTIONS);
 
 const char *CLibPQ_load(void) {
-    pthread_once(&load_once, load);
-    return load_failure[0] == '\0' ? NULL : load_failure;
+    return LazyLibrary_load(&libpq);
 }
 
-static inline __typeof__(functions) *library(void) {
-    const char *failure = CLibPQ_load();
-    if (failure != NULL) {
-        fprintf(stderr, "ztprov: cannot use libpq: %s\n", failure);
-        abort();
-    }
-    return &functions;
+LAZY_LIBRARY_FORWARDER int PQcancel(PGcancel *cancel, char *errbuf, int errbufsize) {
+    return LAZY_LIBRARY_CALL(libpq, PQcancel)(cancel, errbuf, errbufsize);
 }
 
-HIDDEN int PQcancel(PGcancel *cancel, char *errbuf, int errbufsize) {
-    return library()->PQcancel(cancel, errbuf, errbufsize);
+LAZY_LIBRARY_FORWARDER void PQclear(PGresult *res) {
+    LAZY_LIBRARY_CALL(libpq, PQclear)(res);
 }
 
-HIDDEN void PQclear(PGresult *res) {
-    library()->PQclear(res);
+LAZY_LIBRARY_FORWARDER PostgresPollingStatusType PQconnectPoll(PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQconnectPoll)(conn);
 }
 
-HIDDEN PostgresPollingStatusType PQconnectPoll(PGconn *conn) {
-    return library()->PQconnectPoll(conn);
+LAZY_LIBRARY_FORWARDER PGconn *PQconnectStartParams(const char *const *keywords, const char *const *values, int expand_dbname) {
+    return LAZY_LIBRARY_CALL(libpq, PQconnectStartParams)(keywords, values, expand_dbname);
 }
 
-HIDDEN PGconn *PQconnectStartParams(const char *const *keywords, const char *const *values, int expand_dbname) {
-    return library()->PQconnectStartParams(keywords, values, expand_dbname);
+LAZY_LIBRARY_FORWARDER PQconninfoOption *PQconninfo(PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQconninfo)(conn);
 }
 
-HIDDEN PQconninfoOption *PQconninfo(PGconn *conn) {
-    return library()->PQconninfo(conn);
+LAZY_LIBRARY_FORWARDER void PQconninfoFree(PQconninfoOption *connOptions) {
+    LAZY_LIBRARY_CALL(libpq, PQconninfoFree)(connOptions);
 }
 
-HIDDEN void PQconninfoFree(PQconninfoOption *connOptions) {
-    library()->PQconninfoFree(connOptions);
+LAZY_LIBRARY_FORWARDER int PQconsumeInput(PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQconsumeInput)(conn);
 }
 
-HIDDEN int PQconsumeInput(PGconn *conn) {
-    return library()->PQconsumeInput(conn);
+LAZY_LIBRARY_FORWARDER char *PQerrorMessage(const PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQerrorMessage)(conn);
 }
 
-HIDDEN char *PQerrorMessage(const PGconn *conn) {
-    return library()->PQerrorMessage(conn);
+LAZY_LIBRARY_FORWARDER void PQfinish(PGconn *conn) {
+    LAZY_LIBRARY_CALL(libpq, PQfinish)(conn);
 }
 
-HIDDEN void PQfinish(PGconn *conn) {
-    library()->PQfinish(conn);
+LAZY_LIBRARY_FORWARDER void PQfreeCancel(PGcancel *cancel) {
+    LAZY_LIBRARY_CALL(libpq, PQfreeCancel)(cancel);
 }
 
-HIDDEN void PQfreeCancel(PGcancel *cancel) {
-    library()->PQfreeCancel(cancel);
+LAZY_LIBRARY_FORWARDER PGcancel *PQgetCancel(PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQgetCancel)(conn);
 }
 
-HIDDEN PGcancel *PQgetCancel(PGconn *conn) {
-    return library()->PQgetCancel(conn);
+LAZY_LIBRARY_FORWARDER PGresult *PQgetResult(PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQgetResult)(conn);
 }
 
-HIDDEN PGresult *PQgetResult(PGconn *conn) {
-    return library()->PQgetResult(conn);
+LAZY_LIBRARY_FORWARDER int PQgetisnull(const PGresult *res, int tup_num, int field_num) {
+    return LAZY_LIBRARY_CALL(libpq, PQgetisnull)(res, tup_num, field_num);
 }
 
-HIDDEN int PQgetisnull(const PGresult *res, int tup_num, int field_num) {
-    return library()->PQgetisnull(res, tup_num, field_num);
+LAZY_LIBRARY_FORWARDER char *PQgetvalue(const PGresult *res, int tup_num, int field_num) {
+    return LAZY_LIBRARY_CALL(libpq, PQgetvalue)(res, tup_num, field_num);
 }
 
-HIDDEN char *PQgetvalue(const PGresult *res, int tup_num, int field_num) {
-    return library()->PQgetvalue(res, tup_num, field_num);
+LAZY_LIBRARY_FORWARDER int PQisBusy(PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQisBusy)(conn);
 }
 
-HIDDEN int PQisBusy(PGconn *conn) {
-    return library()->PQisBusy(conn);
+LAZY_LIBRARY_FORWARDER int PQnfields(const PGresult *res) {
+    return LAZY_LIBRARY_CALL(libpq, PQnfields)(res);
 }
 
-HIDDEN int PQnfields(const PGresult *res) {
-    return library()->PQnfields(res);
+LAZY_LIBRARY_FORWARDER int PQntuples(const PGresult *res) {
+    return LAZY_LIBRARY_CALL(libpq, PQntuples)(res);
 }
 
-HIDDEN int PQntuples(const PGresult *res) {
-    return library()->PQntuples(res);
+LAZY_LIBRARY_FORWARDER void PQreset(PGconn *conn) {
+    LAZY_LIBRARY_CALL(libpq, PQreset)(conn);
 }
 
-HIDDEN void PQreset(PGconn *conn) {
-    library()->PQreset(conn);
+LAZY_LIBRARY_FORWARDER char *PQresultErrorField(const PGresult *res, int fieldcode) {
+    return LAZY_LIBRARY_CALL(libpq, PQresultErrorField)(res, fieldcode);
 }
 
-HIDDEN char *PQresultErrorField(const PGresult *res, int fieldcode) {
-    return library()->PQresultErrorField(res, fieldcode);
+LAZY_LIBRARY_FORWARDER char *PQresultErrorMessage(const PGresult *res) {
+    return LAZY_LIBRARY_CALL(libpq, PQresultErrorMessage)(res);
 }
 
-HIDDEN char *PQresultErrorMessage(const PGresult *res) {
-    return library()->PQresultErrorMessage(res);
+LAZY_LIBRARY_FORWARDER ExecStatusType PQresultStatus(const PGresult *res) {
+    return LAZY_LIBRARY_CALL(libpq, PQresultStatus)(res);
 }
 
-HIDDEN ExecStatusType PQresultStatus(const PGresult *res) {
-    return library()->PQresultStatus(res);
+LAZY_LIBRARY_FORWARDER int PQsendQueryParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) {
+    return LAZY_LIBRARY_CALL(libpq, PQsendQueryParams)(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat);
 }
 
-HIDDEN int PQsendQueryParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) {
-    return library()->PQsendQueryParams(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat);
+LAZY_LIBRARY_FORWARDER PQnoticeProcessor PQsetNoticeProcessor(PGconn *conn, PQnoticeProcessor proc, void *arg) {
+    return LAZY_LIBRARY_CALL(libpq, PQsetNoticeProcessor)(conn, proc, arg);
 }
 
-HIDDEN PQnoticeProcessor PQsetNoticeProcessor(PGconn *conn, PQnoticeProcessor proc, void *arg) {
-    return library()->PQsetNoticeProcessor(conn, proc, arg);
+LAZY_LIBRARY_FORWARDER int PQsocket(const PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQsocket)(conn);
 }
 
-HIDDEN int PQsocket(const PGconn *conn) {
-    return library()->PQsocket(conn);
-}
-
-HIDDEN ConnStatusType PQstatus(const PGconn *conn) {
-    return library()->PQstatus(conn);
+LAZY_LIBRARY_FORWARDER ConnStatusType PQstatus(const PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQstatus)(conn);
 }
