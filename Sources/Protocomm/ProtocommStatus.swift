@@ -22,36 +22,6 @@ public enum ProtocommStatus: Hashable, Sendable, CustomStringConvertible {
     /// A value outside 0...7, kept as sent.
     case unrecognized(Int)
 
-    /// Maps a wire value to its case; ``unrecognized(_:)`` only for values outside 0...7.
-    public init(rawValue: Int) {
-        switch rawValue {
-        case 0: self = .success
-        case 1: self = .invalidSecurityScheme
-        case 2: self = .invalidProto
-        case 3: self = .tooManySessions
-        case 4: self = .invalidArgument
-        case 5: self = .internalError
-        case 6: self = .cryptoError
-        case 7: self = .invalidSession
-        default: self = .unrecognized(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: Int {
-        switch self {
-        case .success: 0
-        case .invalidSecurityScheme: 1
-        case .invalidProto: 2
-        case .tooManySessions: 3
-        case .invalidArgument: 4
-        case .internalError: 5
-        case .cryptoError: 6
-        case .invalidSession: 7
-        case .unrecognized(let value): value
-        }
-    }
-
     /// The name constants.proto uses, e.g. `InvalidArgument`.
     public var description: String {
         switch self {

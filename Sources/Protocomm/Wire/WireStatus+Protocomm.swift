@@ -1,11 +1,18 @@
-/// Conversions between the generated `Status` enum and ``ProtocommStatus``.
+/// The generated `Status` enum read as ``ProtocommStatus``, so the wire values are written down once, in the
+/// generated code.
 extension WireStatus {
-    init(_ status: ProtocommStatus) {
-        self = WireStatus(rawValue: status.rawValue) ?? .UNRECOGNIZED(status.rawValue)
-    }
-
     var protocommStatus: ProtocommStatus {
-        ProtocommStatus(rawValue: rawValue)
+        switch self {
+        case .success: .success
+        case .invalidSecScheme: .invalidSecurityScheme
+        case .invalidProto: .invalidProto
+        case .tooManySessions: .tooManySessions
+        case .invalidArgument: .invalidArgument
+        case .internalError: .internalError
+        case .cryptoError: .cryptoError
+        case .invalidSession: .invalidSession
+        case .UNRECOGNIZED(let value): .unrecognized(value)
+        }
     }
 
     /// Throws ``ProtocommError/failureStatus(_:)`` unless this is `Success`.
