@@ -34,11 +34,7 @@ public enum ProtocommThreadConfigRequest: Hashable, Sendable {
 
     /// Parses the device's reply and checks that it answers this request.
     public func response(from bytes: [UInt8]) throws(ProtocommError) -> ProtocommThreadConfigResponse {
-        let response = try ProtocommThreadConfigResponse(serializedBytes: bytes)
-        guard response.messageType == expectedResponseType else {
-            throw .unexpectedMessage(expected: "\(expectedResponseType)", received: "\(response.messageType)")
-        }
-        return response
+        try ProtocommThreadConfigResponse(serializedBytes: bytes, answering: expectedResponseType)
     }
 
     private var expectedResponseType: WireNetworkConfigMsgType {

@@ -1,7 +1,7 @@
 /// A successful Thread reply on `prov-config`. A status other than `Success` throws
 /// ``ProtocommError/failureStatus(_:)``: `InvalidArgument` from a Wi-Fi-only build, or a dataset
 /// larger than the device's buffer; `InternalError` for an apply without a dataset or a second apply.
-public enum ProtocommThreadConfigResponse: Hashable, Sendable {
+public enum ProtocommThreadConfigResponse: Hashable, Sendable, ProtocommReply {
     /// The answer to "get status".
     case status(ProtocommThreadStatus)
     /// "Set config" stored the dataset.

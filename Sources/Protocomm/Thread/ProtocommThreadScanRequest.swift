@@ -32,11 +32,7 @@ public enum ProtocommThreadScanRequest: Hashable, Sendable {
 
     /// Parses the device's reply and checks that it answers this request.
     public func response(from bytes: [UInt8]) throws(ProtocommError) -> ProtocommThreadScanResponse {
-        let response = try ProtocommThreadScanResponse(serializedBytes: bytes)
-        guard response.messageType == expectedResponseType else {
-            throw .unexpectedMessage(expected: "\(expectedResponseType)", received: "\(response.messageType)")
-        }
-        return response
+        try ProtocommThreadScanResponse(serializedBytes: bytes, answering: expectedResponseType)
     }
 
     private var expectedResponseType: WireNetworkScanMsgType {

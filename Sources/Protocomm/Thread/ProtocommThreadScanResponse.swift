@@ -1,6 +1,6 @@
 /// A successful Thread reply on `prov-scan`; the status sits in the envelope, and anything but
 /// `Success` throws ``ProtocommError/failureStatus(_:)``.
-public enum ProtocommThreadScanResponse: Hashable, Sendable {
+public enum ProtocommThreadScanResponse: Hashable, Sendable, ProtocommReply {
     /// The scan started (or, blocking, finished).
     case started
     /// Whether the scan finished and how many results it kept.

@@ -59,11 +59,7 @@ public enum ProtocommWiFiConfigRequest: Hashable, Sendable {
 
     /// Parses the device's reply and checks that it answers this request.
     public func response(from bytes: [UInt8]) throws(ProtocommError) -> ProtocommWiFiConfigResponse {
-        let response = try ProtocommWiFiConfigResponse(serializedBytes: bytes)
-        guard response.messageType == expectedResponseType else {
-            throw .unexpectedMessage(expected: "\(expectedResponseType)", received: "\(response.messageType)")
-        }
-        return response
+        try ProtocommWiFiConfigResponse(serializedBytes: bytes, answering: expectedResponseType)
     }
 
     private var expectedResponseType: WireWiFiConfigMsgType {

@@ -1,7 +1,7 @@
 /// A successful reply on `prov-config`. A reply whose `status` is not `Success` never becomes a
 /// value: parsing throws ``ProtocommError/failureStatus(_:)`` (e.g. `InvalidArgument` for an
 /// over-long SSID, `InternalError` for a second apply).
-public enum ProtocommWiFiConfigResponse: Hashable, Sendable {
+public enum ProtocommWiFiConfigResponse: Hashable, Sendable, ProtocommReply {
     /// The answer to "get status".
     case status(ProtocommWiFiStatus)
     /// "Set config" stored the credentials.

@@ -1,6 +1,6 @@
 /// A successful reply on `prov-ctrl`; a refusal (`InternalError` when the device is not in a state
 /// that allows the command) makes parsing throw ``ProtocommError/failureStatus(_:)``.
-public enum ProtocommWiFiControlResponse: Hashable, Sendable {
+public enum ProtocommWiFiControlResponse: Hashable, Sendable, ProtocommReply {
     /// The device forgot the failed credentials.
     case reset
     /// The device is ready for a new provisioning round.

@@ -41,11 +41,7 @@ public enum ProtocommWiFiScanRequest: Hashable, Sendable {
 
     /// Parses the device's reply and checks that it answers this request.
     public func response(from bytes: [UInt8]) throws(ProtocommError) -> ProtocommWiFiScanResponse {
-        let response = try ProtocommWiFiScanResponse(serializedBytes: bytes)
-        guard response.messageType == expectedResponseType else {
-            throw .unexpectedMessage(expected: "\(expectedResponseType)", received: "\(response.messageType)")
-        }
-        return response
+        try ProtocommWiFiScanResponse(serializedBytes: bytes, answering: expectedResponseType)
     }
 
     private var expectedResponseType: WireWiFiScanMsgType {

@@ -1,6 +1,6 @@
 /// A successful reply on `prov-scan`. The status sits in the envelope here; anything but
 /// `Success` makes parsing throw ``ProtocommError/failureStatus(_:)``.
-public enum ProtocommWiFiScanResponse: Hashable, Sendable {
+public enum ProtocommWiFiScanResponse: Hashable, Sendable, ProtocommReply {
     /// The scan started (or, for a blocking scan, finished).
     case started
     /// Whether the scan finished and how many results it kept (at most 16 on stock firmware).
