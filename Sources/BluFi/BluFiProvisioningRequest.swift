@@ -1,14 +1,7 @@
 /// What to configure on the device: the Wi-Fi mode with its settings, and what to exchange afterwards.
 public struct BluFiProvisioningRequest: Sendable, Equatable {
-    /// The operation mode and the settings it needs.
-    public enum Mode: Sendable, Equatable {
-        /// Join a network.
-        case station(BluFiStationConfiguration)
-        /// Run the device's own access point.
-        case softAP(BluFiSoftAPConfiguration)
-        /// Both: join a network and run the access point.
-        case stationAndSoftAP(BluFiStationConfiguration, BluFiSoftAPConfiguration)
-    }
+    /// The operation mode and the settings it needs, passwords as bytes.
+    public typealias Mode = BluFiWiFiMode<BluFiStationConfiguration, BluFiSoftAPConfiguration>
 
     /// The Wi-Fi mode to set and its settings.
     public var mode: Mode
@@ -25,13 +18,7 @@ public struct BluFiProvisioningRequest: Sendable, Equatable {
     }
 
     /// The SET_OPMODE value.
-    public var operationMode: BluFiOperationMode {
-        switch mode {
-        case .station: .station
-        case .softAP: .softAP
-        case .stationAndSoftAP: .stationAndSoftAP
-        }
-    }
+    public var operationMode: BluFiOperationMode { mode.operationMode }
 }
 
 /// The network the device's station joins; `description` leaves the password out.

@@ -81,8 +81,8 @@ extension BluFiSecurityScheme {
 }
 
 extension BluFiOperationMode {
-    /// The spelling of `--mode`.
-    var displayName: String {
+    /// The spelling of `--mode`, which the JSON output uses too.
+    public var displayName: String {
         switch self {
         case .null: "off"
         case .station: "sta"

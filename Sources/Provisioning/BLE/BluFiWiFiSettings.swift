@@ -4,15 +4,8 @@ public import BluFi
 ///
 /// Passwords stay ``Secret``s until ``request`` builds the core's request, the one place they are revealed.
 public struct BluFiWiFiSettings: Sendable, Equatable {
-    /// The Wi-Fi mode and the settings it needs.
-    public enum Mode: Sendable, Equatable {
-        /// Join a network (`--mode sta`).
-        case station(BluFiStationSettings)
-        /// Run the device's own access point (`--mode softap`).
-        case softAP(BluFiSoftAPSettings)
-        /// Both (`--mode sta+softap`).
-        case stationAndSoftAP(BluFiStationSettings, BluFiSoftAPSettings)
-    }
+    /// The Wi-Fi mode (`--mode sta`, `softap` or `sta+softap`) and the settings it needs.
+    public typealias Mode = BluFiWiFiMode<BluFiStationSettings, BluFiSoftAPSettings>
 
     /// What the device is to become.
     public var mode: Mode
@@ -33,14 +26,9 @@ public struct BluFiWiFiSettings: Sendable, Equatable {
 
     /// The core's request, passwords as UTF-8 bytes.
     var request: BluFiProvisioningRequest {
-        let mode: BluFiProvisioningRequest.Mode =
-            switch mode {
-            case .station(let station): .station(station.configuration)
-            case .softAP(let softAP): .softAP(softAP.configuration)
-            case .stationAndSoftAP(let station, let softAP):
-                .stationAndSoftAP(station.configuration, softAP.configuration)
-            }
-        return BluFiProvisioningRequest(mode, deviceID: expectsDeviceID ? .required : .awaitedBriefly)
+        BluFiProvisioningRequest(
+            mode.map(station: \.configuration, softAP: \.configuration),
+            deviceID: expectsDeviceID ? .required : .awaitedBriefly)
     }
 }
 

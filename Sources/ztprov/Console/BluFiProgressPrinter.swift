@@ -43,7 +43,7 @@ struct BluFiProgressPrinter: Sendable {
             )
         case .negotiationStarted(let scheme): ("negotiation-started", [JSONField("security", .string(name(scheme)))])
         case .sessionReady(let scheme): ("session-ready", [JSONField("security", .string(name(scheme)))])
-        case .operationModeSet(let mode): ("mode-set", [JSONField("mode", .string(name(mode)))])
+        case .operationModeSet(let mode): ("mode-set", [JSONField("mode", .string(mode.displayName))])
         case .joinRequested(let ssid): ("join-requested", [JSONField("ssid", .string(ssid))])
         case .softAPConfigurationSent: ("softap-configured", [])
         case .wifiStatusChanged(let report): ("wifi-status", fields(report))
@@ -75,7 +75,7 @@ struct BluFiProgressPrinter: Sendable {
     /// The report's fields for JSON; passwords never reach here (the flow strips them).
     static func fields(_ report: BluFiWiFiReport) -> [JSONField] {
         [
-            JSONField("mode", .string(name(report.operationMode))),
+            JSONField("mode", .string(report.operationMode.displayName)),
             JSONField("station_state", .string("\(report.stationState)")),
             JSONField("ssid", .optional(report.stationSSID.map { String(decoding: $0, as: UTF8.self) })),
             JSONField("bssid", .optional(report.stationBSSID.map(hexOctets))),
@@ -91,15 +91,6 @@ struct BluFiProgressPrinter: Sendable {
         case .none: "none"
         case .v1: "v1"
         case .v2: "v2"
-        }
-    }
-
-    static func name(_ mode: BluFiOperationMode) -> String {
-        switch mode {
-        case .null: "off"
-        case .station: "sta"
-        case .softAP: "softap"
-        case .stationAndSoftAP: "sta+softap"
         }
     }
 
