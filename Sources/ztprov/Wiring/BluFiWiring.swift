@@ -6,19 +6,8 @@ import Provisioning
 /// `ztprov ble` against bluetoothd: find the device, settle its protocol, connect, run that
 /// protocol's flow, and let the connection scope stop notifications and disconnect on every exit path.
 extension BLEAdapterOptions {
-    /// What the BLE part established, and with which device.
-    struct BluFiRun: Sendable {
-        let name: String?
-        let address: String
-        let outcome: BluFiProvisioningOutcome
-    }
-
-    /// What an Improv run established, and with which device.
-    struct ImprovRun: Sendable {
-        let name: String?
-        let address: String
-        let outcome: ImprovProvisioningOutcome
-    }
+    typealias BluFiRun = BLEDeviceRun<BluFiProvisioningOutcome>
+    typealias ImprovRun = BLEDeviceRun<ImprovProvisioningOutcome>
 
     /// The run of whichever protocol the device speaks.
     enum BLERun: Sendable {
@@ -90,7 +79,7 @@ extension BLEAdapterOptions {
                                 request, on: gatt, address: device.address, deadline: context.deadline,
                                 retryPassphrase: protocommPlan.retryPassphrase, progress: printer.report)
                         }
-                        return .protocomm(ProtocommRun(name: device.name, address: device.address, outcome: outcome))
+                        return .protocomm(ProtocommRun(device, outcome: outcome))
                     case .thread(let thread):
                         let outcome = try await client.withConnectedDevice(
                             device, pairing: pairing, until: context.deadline
@@ -102,7 +91,7 @@ extension BLEAdapterOptions {
                                 deadline: context.deadline, progress: printer.report)
                         }
                         return .protocommThread(
-                            ProtocommThreadRun(name: device.name, address: device.address, outcome: outcome))
+                            ProtocommThreadRun(device, outcome: outcome))
                     }
                 case .bluFi:
                     guard let bluFi = plan.bluFi else { throw Self.threadNeedsProtocomm(.bluFi) }
@@ -125,7 +114,7 @@ extension BLEAdapterOptions {
                             return try await session(gatt)
                         }
                     }
-                    return .bluFi(BluFiRun(name: device.name, address: device.address, outcome: outcome))
+                    return .bluFi(BluFiRun(device, outcome: outcome))
                 case .improv:
                     let settings = try plan.improv(Self.advertisedImprov(device)?.capabilities)
                     let printer = ImprovProgressPrinter(console: context.console)
@@ -138,7 +127,7 @@ extension BLEAdapterOptions {
                             connection: gatt, timeouts: plan.improvTimeouts, logger: context.logger
                         ).run(settings, deadline: context.deadline, progress: printer.report)
                     }
-                    return .improv(ImprovRun(name: device.name, address: device.address, outcome: outcome))
+                    return .improv(ImprovRun(device, outcome: outcome))
                 }
             }
         } catch {

@@ -4,19 +4,8 @@ import Provisioning
 /// `ztprov ble` with an ESP provisioning device. The connection requires no service up front, since
 /// firmware may choose its own service UUID; the flow finds the endpoints by their names.
 extension BLEAdapterOptions {
-    /// What a protocomm run established, and with which device.
-    struct ProtocommRun: Sendable {
-        let name: String?
-        let address: String
-        let outcome: ProtocommBLEOutcome
-    }
-
-    /// What a protocomm run with a Thread device established, and with which device.
-    struct ProtocommThreadRun: Sendable {
-        let name: String?
-        let address: String
-        let outcome: ProtocommThreadBLEOutcome
-    }
+    typealias ProtocommRun = BLEDeviceRun<ProtocommBLEOutcome>
+    typealias ProtocommThreadRun = BLEDeviceRun<ProtocommThreadBLEOutcome>
 
     /// What the protocomm flow is to do, settled before the scan.
     struct ProtocommPlan: Sendable {
