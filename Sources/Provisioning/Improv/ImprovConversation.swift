@@ -127,33 +127,23 @@ struct ImprovConversation {
         switch event {
         case .connected(let state, let capabilities):
             (outcome.initialState, outcome.capabilities) = (state, capabilities)
-            progress(.connected(state: state, capabilities: capabilities))
         case .authorizationRequired:
             outcome.waitedForAuthorization = true
             progress(.authorizationRequired(within: timeouts.authorization))
-        case .authorized: progress(.authorized)
-        case .stateChanged(let state):
-            progress(.stateChanged(state))
-        case .identifySent:
-            outcome.identified = true
-            progress(.identifySent)
-        case .deviceInfo(let info):
-            outcome.deviceInfo = info
-            progress(.deviceInfo(info))
+            return
+        case .authorized, .stateChanged: break
+        case .identifySent: outcome.identified = true
+        case .deviceInfo(let info): outcome.deviceInfo = info
         case .networks(let found):
             let sorted = found.sorted { $0.rssi > $1.rssi }
             outcome.networks = sorted
-            progress(.networks(sorted))
-        case .hostname(let name):
-            outcome.hostname = name
-            progress(.hostname(name))
-        case .deviceName(let name):
-            outcome.deviceName = name
-            progress(.deviceName(name))
-        case .provisioned(let url):
-            (outcome.joinedSSID, outcome.redirectURL) = (ssid, url)
-            progress(.provisioned(redirectURL: url))
+            progress(.device(.networks(sorted)))
+            return
+        case .hostname(let name): outcome.hostname = name
+        case .deviceName(let name): outcome.deviceName = name
+        case .provisioned(let url): (outcome.joinedSSID, outcome.redirectURL) = (ssid, url)
         }
+        progress(.device(event))
     }
 
     var failureContext: ImprovFailureContext {

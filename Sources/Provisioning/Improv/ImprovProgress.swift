@@ -4,32 +4,29 @@ public import Improv
 public enum ImprovProgress: Sendable, Equatable, CustomStringConvertible {
     /// Notifications are on; capabilities and state are read next.
     case sessionStarted(mtu: Int)
-    /// The device's state and what it supports.
-    case connected(state: ImprovState, capabilities: ImprovCapabilities)
+    /// What the conversation heard from the device, networks sorted strongest first. The device asking
+    /// for authorization comes as ``authorizationRequired(within:)`` instead, which adds the time allowed.
+    case device(ImprovClientEvent)
     /// The device wants a person to authorize it (press its button) within `within`.
     case authorizationRequired(within: Duration)
-    /// The device is authorized now.
-    case authorized
-    /// The device changed state on its own (provisioning while it joins).
-    case stateChanged(ImprovState)
-    case identifySent
-    case deviceInfo(ImprovDeviceInfo)
-    /// The networks the device sees, strongest first.
-    case networks([ImprovWiFiNetwork])
-    case hostname(String)
-    case deviceName(String)
     /// The SSID and password are sent; the device tries to join.
     case joinRequested(ssid: String)
-    /// The device joined; onboarding continues at the redirect URL, if it gave one.
-    case provisioned(redirectURL: String?)
 
     public var description: String {
         switch self {
         case .sessionStarted(let mtu): "Improv session on a link with ATT MTU \(mtu)"
-        case .connected(let state, let capabilities): "device state: \(state); supports: \(capabilities)"
+        case .device(let event): Self.describe(event)
         case .authorizationRequired(let within):
             "the device needs authorization: press its button (or do what its manual says) within "
                 + "\(within.components.seconds) s"
+        case .joinRequested(let ssid): "sent the settings for \(ssid); the device is joining"
+        }
+    }
+
+    private static func describe(_ event: ImprovClientEvent) -> String {
+        switch event {
+        case .connected(let state, let capabilities): "device state: \(state); supports: \(capabilities)"
+        case .authorizationRequired: "the device needs authorization"
         case .authorized: "device authorized"
         case .stateChanged(let state): "device is now \(state)"
         case .identifySent: "asked the device to identify itself"
@@ -38,7 +35,6 @@ public enum ImprovProgress: Sendable, Equatable, CustomStringConvertible {
         case .networks(let found): "the device sees \(found.count) network\(found.count == 1 ? "" : "s")"
         case .hostname(let name): "hostname is \(name)"
         case .deviceName(let name): "device name is \(name)"
-        case .joinRequested(let ssid): "sent the settings for \(ssid); the device is joining"
         case .provisioned(let url): "device joined the network" + (url.map { "; continue at \($0)" } ?? "")
         }
     }

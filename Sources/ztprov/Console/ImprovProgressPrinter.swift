@@ -9,13 +9,13 @@ struct ImprovProgressPrinter: Sendable {
         let sentence = progress.description.prefix(1).uppercased() + progress.description.dropFirst()
         switch progress {
         case .authorizationRequired: console.actionNeeded(sentence)
-        case .provisioned: console.success(sentence)
-        case .networks(let found):
+        case .device(.provisioned): console.success(sentence)
+        case .device(.networks(let found)):
             console.progress(sentence)
             for network in found {
                 console.output("\(network.ssid)\t\(network.rssi) dBm\t\(network.authentication.joined(separator: "/"))")
             }
-        case .sessionStarted, .stateChanged: console.progress(sentence, detail: true)
+        case .sessionStarted, .device(.stateChanged): console.progress(sentence, detail: true)
         default: console.progress(sentence)
         }
         let (name, fields) = Self.event(progress)
@@ -25,10 +25,18 @@ struct ImprovProgressPrinter: Sendable {
     private static func event(_ progress: ImprovProgress) -> (String, [JSONField]) {
         switch progress {
         case .sessionStarted(let mtu): ("session-started", [JSONField("mtu", .int(mtu))])
-        case .connected(let state, let capabilities):
-            ("improv-state", [JSONField("state", .string(name(state))), capabilitiesField(capabilities)])
+        case .device(let event): Self.event(event)
         case .authorizationRequired(let within):
             ("authorization-required", [JSONField("timeout_s", .int(Int(within.components.seconds)))])
+        case .joinRequested(let ssid): ("join-requested", [JSONField("ssid", .string(ssid))])
+        }
+    }
+
+    private static func event(_ event: ImprovClientEvent) -> (String, [JSONField]) {
+        switch event {
+        case .connected(let state, let capabilities):
+            ("improv-state", [JSONField("state", .string(name(state))), capabilitiesField(capabilities)])
+        case .authorizationRequired: ("authorization-required", [])
         case .authorized: ("authorized", [])
         case .stateChanged(let state): ("improv-state", [JSONField("state", .string(name(state)))])
         case .identifySent: ("identify-sent", [])
@@ -36,7 +44,6 @@ struct ImprovProgressPrinter: Sendable {
         case .networks(let found): ("wifi-list", [JSONField("count", .int(found.count)), networksField(found)])
         case .hostname(let name): ("hostname", [JSONField("hostname", .string(name))])
         case .deviceName(let name): ("device-name", [JSONField("device_name", .string(name))])
-        case .joinRequested(let ssid): ("join-requested", [JSONField("ssid", .string(ssid))])
         case .provisioned(let url): ("wifi-connected", [JSONField("redirect_url", .optional(url))])
         }
     }

@@ -75,7 +75,7 @@ import Transports
         }
         #expect(outcome.waitedForAuthorization)
         #expect(reported.contains(.authorizationRequired(within: .seconds(60))))
-        #expect(reported.contains(.authorized))
+        #expect(reported.contains(.device(.authorized)))
         #expect(outcome.redirectURL != nil)
     }
 
