@@ -1,4 +1,5 @@
 import ArgumentParser
+import BluFi
 import Improv
 import Provisioning
 
