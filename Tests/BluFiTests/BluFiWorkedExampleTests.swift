@@ -61,20 +61,14 @@ import Testing
 
     @Test func v1LeadingZeroSecretIsStrippedBeforeHashing() throws {
         let vector = examples.v1LeadingZero
-        let secret = try sharedSecret(
-            group: BluFiSecurityScheme.v1.group, phonePrivate: vector.phonePrivate, devicePrivate: vector.devicePrivate)
-        #expect(secret.fixedWidth.hexString.hasPrefix(vector.secretPrefix))
-        let keys = BluFiSessionKeys.v1(sharedSecret: secret)
+        let keys = try sessionKeys(vector, group: BluFiSecurityScheme.v1.group, derive: BluFiSessionKeys.v1)
         #expect(keys.key.hexString == vector.key)
         #expect(keys.key.hexString != vector.keyFromPaddedSecret)
     }
 
     @Test func v2KeyAndBothIVsMatchTheSpec() throws {
         let vector = examples.v2
-        let secret = try sharedSecret(
-            group: .ffdhe3072, phonePrivate: vector.phonePrivate, devicePrivate: vector.devicePrivate)
-        #expect(secret.fixedWidth.hexString.hasPrefix(vector.secretPrefix))
-        let keys = BluFiSessionKeys.v2(sharedSecret: secret)
+        let keys = try sessionKeys(vector, group: .ffdhe3072, derive: BluFiSessionKeys.v2)
         #expect(keys.key.hexString == vector.key)
         #expect(keys.phoneToDeviceIV?.hexString == vector.phoneToDeviceIV)
         #expect(keys.deviceToPhoneIV?.hexString == vector.deviceToPhoneIV)
@@ -82,10 +76,7 @@ import Testing
 
     @Test func v2LeadingZeroSecretKeepsItsPadding() throws {
         let vector = examples.v2LeadingZero
-        let secret = try sharedSecret(
-            group: .ffdhe3072, phonePrivate: vector.phonePrivate, devicePrivate: vector.devicePrivate)
-        #expect(secret.fixedWidth.hexString.hasPrefix(vector.secretPrefix))
-        let keys = BluFiSessionKeys.v2(sharedSecret: secret)
+        let keys = try sessionKeys(vector, group: .ffdhe3072, derive: BluFiSessionKeys.v2)
         #expect(keys.key.hexString == vector.key)
         #expect(keys.key.hexString != vector.keyFromStrippedSecret)
     }
@@ -117,6 +108,16 @@ import Testing
         let report = try device.encode(
             BluFiMessage(.wifiReport, [UInt8](hex: examples.v1.wifiReportPlaintext)), control: protected)
         #expect(report == [[UInt8](hex: printed.deviceWiFiReport)])
+    }
+
+    /// The keys `derive` makes from a printed exchange's shared secret, once the secret is seen to start as printed.
+    private func sessionKeys(
+        _ exchange: some WorkedExamples.KeyExchange, group: DHGroup?, derive: (DHSharedSecret) -> BluFiSessionKeys
+    ) throws -> BluFiSessionKeys {
+        let secret = try sharedSecret(
+            group: group, phonePrivate: exchange.phonePrivate, devicePrivate: exchange.devicePrivate)
+        #expect(secret.fixedWidth.hexString.hasPrefix(exchange.secretPrefix))
+        return derive(secret)
     }
 
     private func sharedSecret(group: DHGroup?, phonePrivate: String, devicePrivate: String) throws -> DHSharedSecret {

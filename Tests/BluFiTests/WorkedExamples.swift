@@ -32,13 +32,20 @@ struct WorkedExamples: Decodable {
         let wifiReportPlaintext: String
     }
 
-    struct LeadingZero: Decodable {
+    /// A key exchange printed with its two private keys and the start of the shared secret.
+    protocol KeyExchange {
+        var phonePrivate: String { get }
+        var devicePrivate: String { get }
+        var secretPrefix: String { get }
+    }
+
+    struct LeadingZero: Decodable, KeyExchange {
         let phonePrivate, devicePrivate, secretPrefix, key: String
         let keyFromPaddedSecret: String?
         let keyFromStrippedSecret: String?
     }
 
-    struct V2: Decodable {
+    struct V2: Decodable, KeyExchange {
         struct Frames: Decodable {
             let setOperationMode, staSSID, staPassword, deviceWiFiReport: String
         }

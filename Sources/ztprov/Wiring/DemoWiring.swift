@@ -22,11 +22,7 @@ extension DemoCommand {
                 try await provisioner.run(settings, deadline: context.deadline, progress: printer.report)
             }
         }
-        guard let id = outcome.deviceID.flatMap(ZhitingDeviceID.init) else {
-            throw ProvisioningError(
-                .handoffNoInfo, "The emulated BluFi device sent no usable device ID.",
-                hint: "This is a bug in the demo; please report it.")
-        }
+        let id = try Self.deviceID(outcome.deviceID, missing: "The emulated BluFi device sent no usable device ID.")
         context.console.success("BluFi: device \(id) joined \"\(DemoDevices.homeSSID)\"")
         return id
     }
@@ -47,11 +43,8 @@ extension DemoCommand {
         let outcome = try await Self.provisioning {
             try await provisioner.run(request, deadline: context.deadline, progress: printer.report)
         }
-        guard let id = outcome.deviceID.flatMap(ZhitingDeviceID.init) else {
-            throw ProvisioningError(
-                .handoffNoInfo, "The emulated hotspot has no usable BSSID for the device ID.",
-                hint: "This is a bug in the demo; please report it.")
-        }
+        let id = try Self.deviceID(
+            outcome.deviceID, missing: "The emulated hotspot has no usable BSSID for the device ID.")
         context.console.success("SoftAP: device \(id) joined \"\(outcome.connection.ssid)\"")
         return id
     }
@@ -65,6 +58,14 @@ extension DemoCommand {
             areaID: DemoDevices.areaID)
         let printer = LANProgressPrinter(console: context.console)
         return try await flow.run(request, deadline: context.deadline, progress: printer.report)
+    }
+
+    /// The ID an emulated device gave; without one the demo itself is broken, which no option can fix.
+    private static func deviceID(_ reported: String?, missing: String) throws(ProvisioningError) -> ZhitingDeviceID {
+        guard let id = reported.flatMap(ZhitingDeviceID.init) else {
+            throw ProvisioningError(.handoffNoInfo, missing, hint: "This is a bug in the demo; please report it.")
+        }
+        return id
     }
 
     /// Runs a flow whose errors are ``ProvisioningError`` or cancellation, in the runner's typed terms.

@@ -55,10 +55,12 @@ import Transports
         #expect(scans.count == 4)
     }
 
+    /// A device that joins only with the right passphrase, at 10.0.0.9.
+    private static let passphraseChecking = ProtocommDeviceWiFiPlan(
+        outcome: .checkPassphrases([SoftAPRig.targetSSID: SoftAPRig.Secrets.wifiPassphrase], ipAddress: "10.0.0.9"))
+
     @Test func aWrongPasswordIsRetriedWithTheNextOneAfterTheReset() async throws {
-        let plan = ProtocommDeviceWiFiPlan(
-            outcome: .checkPassphrases([SoftAPRig.targetSSID: SoftAPRig.Secrets.wifiPassphrase], ipAddress: "10.0.0.9"))
-        let rig = ProtocommBLERig(SoftAPDeviceCase.security2Patch1.configuration.withWiFi(plan))
+        let rig = ProtocommBLERig(SoftAPDeviceCase.security2Patch1.configuration.withWiFi(Self.passphraseChecking))
         let asked = CallCounter()
         let outcome = try await rig.run(ProtocommBLERig.request(passphrase: "a-wrong-passphrase")) {
             asked.increment()
@@ -72,9 +74,7 @@ import Transports
     }
 
     @Test func retriesStopAfterThreeAttempts() async throws {
-        let plan = ProtocommDeviceWiFiPlan(
-            outcome: .checkPassphrases([SoftAPRig.targetSSID: SoftAPRig.Secrets.wifiPassphrase], ipAddress: "10.0.0.9"))
-        let rig = ProtocommBLERig(SoftAPDeviceCase.security0.configuration.withWiFi(plan))
+        let rig = ProtocommBLERig(SoftAPDeviceCase.security0.configuration.withWiFi(Self.passphraseChecking))
         let asked = CallCounter()
         let error = try await rig.failure(ProtocommBLERig.request(passphrase: "wrong-one")) {
             asked.increment()
