@@ -55,18 +55,13 @@ public struct BluFiStationSettings: Sendable, Equatable {
 
 /// The device's own access point; an empty SSID or password, or a zero, keeps the device's value.
 public struct BluFiSoftAPSettings: Sendable, Equatable {
-    /// At most 31 bytes on the reference firmware.
-    public var ssid: String
+    /// The core's settings but the password, which ``configuration`` adds.
+    private var withoutPassword: BluFiSoftAPConfiguration
     /// At most 31 bytes on the reference firmware (it reuses the SSID buffer's size).
     public var password: Secret
-    /// 1 to 13.
-    public var channel: UInt8
-    /// 1 to 4 on the reference firmware.
-    public var maxConnections: UInt8
-    /// How stations authenticate to the access point.
-    public var authMode: BluFiSoftAPAuthMode
 
-    /// SoftAP settings; zero channel and connection limit keep the device's values.
+    /// SoftAP settings: an SSID of at most 31 bytes on the reference firmware, channel 1 to 13, and 1 to 4
+    /// connections; zero channel and connection limit keep the device's values.
     public init(
         ssid: String,
         password: Secret,
@@ -74,20 +69,14 @@ public struct BluFiSoftAPSettings: Sendable, Equatable {
         maxConnections: UInt8 = 0,
         authMode: BluFiSoftAPAuthMode = .wpa2PSK
     ) {
-        self.ssid = ssid
+        withoutPassword = BluFiSoftAPConfiguration(
+            ssid: Array(ssid.utf8), password: [], channel: channel, maxConnections: maxConnections, authMode: authMode)
         self.password = password
-        self.channel = channel
-        self.maxConnections = maxConnections
-        self.authMode = authMode
     }
 
     var configuration: BluFiSoftAPConfiguration {
-        BluFiSoftAPConfiguration(
-            ssid: Array(ssid.utf8),
-            password: Array(password.revealed().utf8),
-            channel: channel,
-            maxConnections: maxConnections,
-            authMode: authMode
-        )
+        var configuration = withoutPassword
+        configuration.password = Array(password.revealed().utf8)
+        return configuration
     }
 }
