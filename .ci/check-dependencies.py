@@ -288,7 +288,8 @@ def main() -> int:
     sources = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "Sources").resolve()
     layers = derive_layers(package_manifest(sources.parent))
     print(f"layers: cores {sorted(layers.cores)}, ports {sorted(layers.ports)}, adapters {sorted(layers.adapters)}, "
-          f"orchestration {sorted(layers.orchestration)}, crypto door {layers.crypto_door}")
+          f"orchestration {sorted(layers.orchestration)}, crypto door {layers.crypto_door}, "
+          f"C helpers {sorted(layers.c_helpers)}")
     found = violations(sources, layers)
     for line in found:
         print(f"dependency rule broken: {line}")
