@@ -223,27 +223,22 @@ def command_status(options) -> int:
 
 # received / calls -------------------------------------------------------------------------------
 
-def loaded_state(options) -> dict | None:
+def emit_from_state(options, read) -> int:
+    """Prints what `read` finds in the run's state.json, or that there is none (exit status 1)."""
     state = processes.load_state(os.path.abspath(options.run_dir))
     if state is None:
         emit({"error": f"no state.json in {options.run_dir}"})
-    return state
+        return 1
+    emit(read(state))
+    return 0
 
 
 def command_received(options) -> int:
-    state = loaded_state(options)
-    if state is None:
-        return 1
-    emit(records.received(state, options.source))
-    return 0
+    return emit_from_state(options, lambda state: records.received(state, options.source))
 
 
 def command_calls(options) -> int:
-    state = loaded_state(options)
-    if state is None:
-        return 1
-    emit(records.calls(state, options.mock))
-    return 0
+    return emit_from_state(options, lambda state: records.calls(state, options.mock))
 
 
 def main() -> int:
