@@ -67,31 +67,24 @@ extension BLEAdapterOptions {
                     }
                     let printer = ProtocommProgressPrinter(console: context.console)
                     let pairing = BlueZPairingPolicy.justWorks(keepBond: protocommPlan.keepsBond, whenUnanswered: true)
-                    switch protocommPlan.network {
-                    case .wifi(let wifi):
-                        let request = ProtocommBLERequest(wifi: wifi, advertisedServices: device.serviceUUIDs)
-                        let outcome = try await client.withConnectedDevice(
-                            device, pairing: pairing, until: context.deadline
-                        ) { gatt in
-                            activity = "talking ESP protocomm"
-                            Self.announce(gatt.mtu, device: device, context: context)
-                            return try await ProtocommBLEProvisioner().run(
-                                request, on: gatt, address: device.address, deadline: context.deadline,
+                    return try await client.withConnectedDevice(device, pairing: pairing, until: context.deadline) {
+                        gatt in
+                        activity = "talking ESP protocomm"
+                        Self.announce(gatt.mtu, device: device, context: context)
+                        let provisioner = ProtocommBLEProvisioner()
+                        switch protocommPlan.network {
+                        case .wifi(let wifi):
+                            let outcome = try await provisioner.run(
+                                ProtocommBLERequest(wifi: wifi, advertisedServices: device.serviceUUIDs), on: gatt,
+                                address: device.address, deadline: context.deadline,
                                 retryPassphrase: protocommPlan.retryPassphrase, progress: printer.report)
-                        }
-                        return .protocomm(ProtocommRun(device, outcome: outcome))
-                    case .thread(let thread):
-                        let outcome = try await client.withConnectedDevice(
-                            device, pairing: pairing, until: context.deadline
-                        ) { gatt in
-                            activity = "talking ESP protocomm"
-                            Self.announce(gatt.mtu, device: device, context: context)
-                            return try await ProtocommBLEProvisioner().runThread(
+                            return .protocomm(ProtocommRun(device, outcome: outcome))
+                        case .thread(let thread):
+                            let outcome = try await provisioner.runThread(
                                 thread, advertisedServices: device.serviceUUIDs, on: gatt, address: device.address,
                                 deadline: context.deadline, progress: printer.report)
+                            return .protocommThread(ProtocommThreadRun(device, outcome: outcome))
                         }
-                        return .protocommThread(
-                            ProtocommThreadRun(device, outcome: outcome))
                     }
                 case .bluFi:
                     guard let bluFi = plan.bluFi else { throw Self.threadNeedsProtocomm(.bluFi) }
