@@ -16,13 +16,15 @@ struct MirrorScopeMockBusTests {
     /// Every signal the bus sends a connection, whichever subscription asked for it: a local subscription
     /// without a rule on the bus.
     final class Tap: Sendable {
-        let signals = Mutex<[DBusSignal]>([])
+        private let signals = Mutex<[DBusSignal]>([])
 
-        init(_ connection: DBusConnection) async {
+        static func on(_ connection: DBusConnection) async -> Tap {
+            let tap = Tap()
             _ = await connection.addSubscription(
                 DBusConnection.Subscription(
-                    rule: DBusMatchRule(), deliver: { [signals] signal, _ in signals.withLock { $0.append(signal) } },
+                    rule: DBusMatchRule(), deliver: { signal, _ in tap.signals.withLock { $0.append(signal) } },
                     end: { _ in }))
+            return tap
         }
 
         /// The objects the signals were about: the emitting object, or the path an object manager announced.
@@ -42,7 +44,7 @@ struct MirrorScopeMockBusTests {
                 bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast, mirroring: scope
             ) {
                 lane in
-                let tap = await Tap(lane.connection)
+                let tap = await Tap.on(lane.connection)
                 try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) {
                     other in
                     let device = try await other.findDevice(
