@@ -16,9 +16,16 @@ public actor BlueZClient {
     let connection: DBusConnection
     /// Deadlines for each step.
     public let timeouts: BlueZTimeouts
-    /// The current mirror of bluetoothd's objects.
+    /// The part of bluetoothd's objects mirrored.
+    let scope: BlueZMirrorScope
+    /// The current mirror of bluetoothd's objects in `scope`.
     public private(set) var tree = BlueZObjectTree()
+    /// Devices outside `scope` whose link was up when the mirror was taken, for
+    /// ``releaseStaleConnections(matching:)``.
+    var linksOutsideScope: [BlueZDevice] = []
     private var snapshotSequence: UInt64?
+    /// The arrival number of the last signal applied: overlapping rules hand one signal over more than once.
+    private var lastReceived: UInt64 = 0
     private var earlyEvents: [(sequence: UInt64, event: BlueZObjectEvent)] = []
     private var watchers: [UInt64: Watcher] = [:]
     private var nextWatcher: UInt64 = 0
@@ -38,17 +45,19 @@ public actor BlueZClient {
     /// The connection's loop thread.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { connection.unownedExecutor }
 
-    private init(connection: DBusConnection, timeouts: BlueZTimeouts) {
+    private init(connection: DBusConnection, timeouts: BlueZTimeouts, scope: BlueZMirrorScope) {
         self.connection = connection
         self.timeouts = timeouts
+        self.scope = scope
     }
 
-    /// Connects to bluetoothd, runs `body`, and closes the connection on every exit path.
+    /// Connects to bluetoothd, mirrors the objects in `scope`, runs `body`, and closes the connection on every
+    /// exit path.
     ///
     /// Throws `BlueZError.bluetoothdNotRunning` when nothing owns `org.bluez`.
     public static func withClient<Result>(
         bus: DBusConnection.Bus = .system, timeouts: BlueZTimeouts = BlueZTimeouts(),
-        _ body: (BlueZClient) async throws -> Result
+        mirroring scope: BlueZMirrorScope = .allAdapters, _ body: (BlueZClient) async throws -> Result
     ) async throws -> Result {
         let connection: DBusConnection
         do {
@@ -56,7 +65,7 @@ public actor BlueZClient {
         } catch {
             throw BlueZError.classify(error)
         }
-        let client = BlueZClient(connection: connection, timeouts: timeouts)
+        let client = BlueZClient(connection: connection, timeouts: timeouts, scope: scope)
         do {
             try await client.mirror()
             let result = try await body(client)
@@ -96,19 +105,8 @@ public actor BlueZClient {
     }
 
     private func mirror() async throws {
-        let rules = [
-            DBusMatchRule(
-                sender: BlueZNames.service, interface: BlueZNames.objectManager, member: "InterfacesAdded",
-                arg0Path: BlueZNames.root.rawValue + "/"),
-            DBusMatchRule(
-                sender: BlueZNames.service, interface: BlueZNames.objectManager, member: "InterfacesRemoved",
-                arg0Path: BlueZNames.root.rawValue + "/"),
-            DBusMatchRule(
-                sender: BlueZNames.service, interface: BlueZNames.properties, member: "PropertiesChanged",
-                pathNamespace: BlueZNames.root),
-        ]
         do {
-            for rule in rules {
+            for rule in scope.rules {
                 _ = try await connection.subscribe(
                     rule, timeout: timeouts.call,
                     deliver: { [weak self] signal, sequence in
@@ -129,7 +127,7 @@ public actor BlueZClient {
                     destination: BlueZNames.service, path: .root, interface: BlueZNames.objectManager,
                     member: "GetManagedObjects"),
                 timeout: timeouts.call, honoursCancellation: true)
-            tree.apply(try BlueZObjectEvent(managedObjects: reply.arguments))
+            take(try BlueZObjectEvent(managedObjects: reply.arguments))
             snapshotSequence = reply.sequence
         } catch {
             throw BlueZError.classify(error)
@@ -146,8 +144,21 @@ public actor BlueZClient {
         sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
         arg0: BlueZNames.service)
 
+    /// Mirrors the part of a snapshot in scope, and notes the links up outside it.
+    private func take(_ snapshot: BlueZObjectEvent) {
+        guard case .snapshot(let objects) = snapshot else { return }
+        tree.apply(.snapshot(objects.filter { scope.contains($0.key) }))
+        let outside = objects.keys.sorted().filter { !scope.contains($0) }
+        linksOutsideScope = outside.compactMap { path in
+            objects[path]?[BlueZNames.device].map { BlueZDevice(path: path, properties: $0) }
+        }
+        .filter(\.isConnected)
+    }
+
     private func received(_ signal: DBusSignal, sequence: UInt64) {
-        guard let event = BlueZObjectEvent(signal: signal) else { return }
+        guard sequence > lastReceived else { return }
+        lastReceived = sequence
+        guard let event = BlueZObjectEvent(signal: signal), event.path.map(scope.contains) ?? false else { return }
         guard snapshotSequence != nil else {
             earlyEvents.append((sequence, event))
             return

@@ -41,6 +41,27 @@ struct BatchDiscoveryEndToEndTests {
         } ?? []
     }
 
+    /// The match rules each bus connection added for bluetoothd's signals, by its unique name, and the
+    /// adapters each connection discovered on, from the bus record.
+    static func laneSubscriptions(_ h: HarnessSession) throws -> (
+        rules: [String: [String]], discovered: [String: Set<String>]
+    ) {
+        let record = try String(contentsOf: h.runDirectory.appending(path: "bus.jsonl"), encoding: .utf8)
+        var rules: [String: [String]] = [:]
+        var discovered: [String: Set<String>] = [:]
+        for line in record.split(separator: "\n") {
+            let entry = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+            guard entry["type"] == "call", let sender = entry["sender"]?.string else { continue }
+            if entry["member"] == "AddMatch", let rule = entry["args"]?[0]?.string, rule.contains("sender='org.bluez'")
+            {
+                rules[sender, default: []].append(rule)
+            } else if entry["member"] == "StartDiscovery", let path = entry["path"]?.string {
+                discovered[sender, default: []].insert(path)
+            }
+        }
+        return (rules, discovered)
+    }
+
     static func scenario(units: Int, rssi: (Int) -> JSONValue) -> JSONValue {
         let adapters = BatchEndToEndTests.adapters
         let devices: [JSONValue] = (1...units).map { index in
@@ -84,6 +105,18 @@ struct BatchDiscoveryEndToEndTests {
                 #expect(calls.starts[lane] == 1 + connects[lane, default: 0], "\(lane): \(calls.starts), \(connects)")
             }
             #expect(calls.stops == calls.starts, "StopDiscovery per adapter: \(calls.stops) for \(calls.starts)")
+            // Each lane's connection asks the bus for its own adapter's signals only, so the discovery
+            // reports of the other lanes never reach it.
+            let (rules, discovered) = try Self.laneSubscriptions(h)
+            #expect(Set(discovered.values) == Set(lanes.map { ["/org/bluez/\($0)"] }), "\(discovered)")
+            for (connection, adapters) in discovered {
+                let adapter = try #require(adapters.first)
+                let own = rules[connection] ?? []
+                #expect(own.count == 3, "\(connection): \(own)")
+                #expect(
+                    own.allSatisfy { $0.hasSuffix("'\(adapter)'") || $0.hasSuffix("'\(adapter)/'") },
+                    "\(connection) on \(adapter): \(own)")
+            }
             try await BatchEndToEndTests.expectNoLinkLeftUp(h)
         }
     }

@@ -5,6 +5,9 @@ import Provisioning
 /// connection of its own, so units are picked from what the adapter already heard instead of each unit
 /// starting and stopping a scan of its own.
 ///
+/// Each lane's client mirrors only its own adapter (``BlueZMirrorScope``): the bus then sends it that
+/// adapter's discovery reports and links, not every other lane's as well.
+///
 /// A lane's discovery pauses while that lane connects (``pausing(_:_:)``, see
 /// `BlueZClient.pauseDiscovery(on:)` for why) and runs again once the link is up; other lanes keep
 /// discovering. It stops when the lane's work ends, on every path.
@@ -65,8 +68,12 @@ actor BatchBLEDiscoveries {
     nonisolated func scope(
         _ lane: String, heard: @escaping @Sendable (BatchSighting) async -> Void, work: () async -> Void
     ) async throws {
+        // bluetoothd names every adapter with one path element; no adapter can have any other name.
+        guard let scope = BlueZMirrorScope(adapter: lane) else {
+            throw ProvisioningError.fromBlueZ(BlueZError.noAdapter, while: "starting discovery on \(lane)")
+        }
         do {
-            try await BlueZClient.withClient { client in
+            try await BlueZClient.withClient(mirroring: scope) { client in
                 let adapter = try await client.adapter(.name(lane))
                 try await run(Lane(client: client, adapter: adapter), named: lane, heard: heard, work: work)
             }
