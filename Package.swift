@@ -196,7 +196,7 @@ let package = Package(
         ),
         .target(
             name: "BlueZ",
-            dependencies: ["DBus", "Transports", "StringEssentials"],
+            dependencies: ["DBus", "Transports", "StringEssentials", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(

@@ -1,4 +1,5 @@
 import DBus
+import Logging
 public import Transports
 
 /// Connecting with classified retries, and the scoped GATT connection on top.
@@ -205,6 +206,10 @@ extension BlueZClient: GATTCentral {
                 guard let failure = BlueZError.classify(error) as? BlueZError,
                     case .retry(let backoff, let reset) = retryPolicy.decision(after: failure, attempt: attempt)
                 else { throw BlueZError.classify(error) }
+                let clearing = reset == .removeDevice ? "forgetting the device" : "disconnecting"
+                Self.log.debug(
+                    "connect attempt \(attempt) to \(device.address) failed: \(failure); \(clearing), retrying in \(backoff)"
+                )
                 if let deadline, ContinuousClock.now + backoff >= deadline { throw DeadlineExceeded("BLE connect") }
                 attempt += 1
                 if reset == .removeDevice { device = try await forget(device) }
@@ -237,10 +242,48 @@ extension BlueZClient: GATTCentral {
             }
             return current.servicesResolved
         }
-        let resolved = Set(tree.services(of: path).map(\.uuid))
-        if let missing = services.first(where: { !resolved.contains($0) }) {
+        if missingService(of: path, among: services, in: tree) != nil {
+            try await awaitLateServiceObjects(of: device, requiring: services, by: deadline)
+        }
+    }
+
+    /// Waits for service objects announced after `ServicesResolved`, then for the rest of that burst (their
+    /// characteristics and descriptors) to arrive; throws `servicesMissing` when they do not come in time.
+    private func awaitLateServiceObjects(
+        of device: BlueZDevice, requiring services: [String], by deadline: ContinuousClock.Instant
+    ) async throws {
+        let path = device.path
+        let end = min(ContinuousClock.now + BlueZQuirks.lateServiceObjectsGrace, deadline)
+        do {
+            try await wait(for: "service objects of \(device.address)", timeout: ContinuousClock.now.duration(to: end))
+            {
+                _, tree in self.missingService(of: path, among: services, in: tree) == nil
+            }
+        } catch BlueZError.timedOut {
+            let missing = missingService(of: path, among: services, in: tree) ?? services.joined(separator: ", ")
             throw BlueZError.servicesMissing("\(device.address) has no service \(missing)")
         }
+        let below = path.rawValue + "/"
+        while true {
+            let quiet = min(BlueZQuirks.lateServiceObjectsQuiet, max(ContinuousClock.now.duration(to: end), .zero))
+            do {
+                try await wait(for: "the rest of \(device.address)'s GATT objects", timeout: quiet) { event, _ in
+                    guard case .interfacesAdded(let added, _) = event else { return false }
+                    return added.rawValue.hasPrefix(below)
+                }
+            } catch BlueZError.timedOut {
+                return
+            }
+        }
+    }
+
+    private static let log = Logger(label: "ztprov.bluez")
+
+    private nonisolated func missingService(
+        of device: DBusObjectPath, among services: [String], in tree: BlueZObjectTree
+    ) -> String? {
+        let resolved = Set(tree.services(of: device).map(\.uuid))
+        return services.first { !resolved.contains($0) }
     }
 
     /// Removes the device with its cached state and discovers it again (its path may change).

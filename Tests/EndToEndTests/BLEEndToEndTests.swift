@@ -195,6 +195,20 @@ struct BLEEndToEndTests {
         }
     }
 
+    /// bluetoothd can announce `ServicesResolved` before the services' `InterfacesAdded` (its D-Bus layer batches
+    /// signals per object; seen in the real-stack lab under load): ztprov waits for the objects briefly instead
+    /// of forgetting the device and connecting again.
+    @Test func servicesAnnouncedBeforeTheirObjectsStillConnectOnce() async throws {
+        try await withHarness(scenario: Self.scenario(device: ["objects_after_resolved_ms": 300])) { h in
+            let outcome = try await Self.ble(h).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let methods = try await Self.bluezMethods(h)
+            #expect(methods.filter { $0 == "Connect" }.count == 1, "\(methods)")
+            #expect(!methods.contains("RemoveDevice"), "\(methods)")
+            try await Self.expectCleanAndSilent(outcome, h)
+        }
+    }
+
     @Test func ctrlCWhileConnectingExits130AfterDisconnecting() async throws {
         try await withHarness(scenario: Self.scenario(device: ["resolve_delay_ms": 600_000])) { h in
             let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("Connecting to"))

@@ -456,3 +456,31 @@ def test_cached_characteristic_has_mtu_only_while_connected_and_never_signals_it
     assert client.get(ff02, CHARACTERISTIC, "MTU") == 185
     client.pump(0.2)
     assert len(client.changed(ff02, "MTU")) == before
+
+
+def test_services_resolved_can_precede_the_gatt_objects(tmp_path):
+    """bluetoothd 5.66 batches each object's signals on its own idle callback (gdbus/object.c), so
+    ServicesResolved can reach clients before the services' InterfacesAdded on a first connection."""
+    late = "24:0A:C4:00:03:02"
+    scenario = {"bluez": {"devices": [{"address": late, "objects_after_resolved_ms": 300, **FAST}]}}
+    with mock_harness(str(tmp_path), scenario) as up:
+        local = Client(up["bus_address"])
+        try:
+            def gatt_objects():
+                return [path for path in local.objects() if path.startswith(device_path(late) + "/")]
+
+            local.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+            local.wait_for(lambda: device_path(late) in local.objects(), what="discovery")
+            local.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+            connect(local, late)
+            assert not gatt_objects()
+            local.wait_for(gatt_objects, what="the GATT objects")
+            local.pump(0.1)
+            resolved_at = next(i for i, (path, _, member, args) in enumerate(local.signals)
+                               if path == device_path(late) and member == "PropertiesChanged"
+                               and args[1].get("ServicesResolved"))
+            added_at = next(i for i, (_, _, member, args) in enumerate(local.signals)
+                            if member == "InterfacesAdded" and args[0].startswith(device_path(late) + "/"))
+            assert resolved_at < added_at
+        finally:
+            local.close()

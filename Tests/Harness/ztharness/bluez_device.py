@@ -13,6 +13,8 @@ Shapes follow BlueZ 5.66 (src/device.c, src/gatt-client.c):
   waits for it to advertise again (bluez_peripheral.py); Connect while any client discovers on the
   adapter takes connect_while_discovering_ms, or fails after connect_timeout_ms when that is not
   shorter (scenario.py), and Disconnect cancels such a pending Connect;
+  with objects_after_resolved_ms the first connection's ServicesResolved comes that long before the GATT
+  objects' InterfacesAdded, as bluetoothd's per-object signal batching can order them (gdbus/object.c);
 - on disconnect: acquired sockets are shut, ServicesResolved then Connected turn false, and with the
   default GATT cache the GATT objects stay exported (calls on them fail with "Not connected");
   StartNotify sessions survive and are active again after the next connection.
@@ -273,18 +275,32 @@ class EmulatedDevice:
     def _resolve_services(self, generation: int) -> bool:
         if generation != self.generation:
             return False
+        late = self.config["objects_after_resolved_ms"]
+        if not self.gatt_objects and late:
+            self._announce_resolved()
+            GLib.timeout_add(late, self._export_gatt, generation)
+            return False
+        self._export_gatt(generation)
+        self._announce_resolved()
+        return False
+
+    def _export_gatt(self, generation: int) -> bool:
+        if generation != self.generation:
+            return False
         if not self.gatt_objects:
             self._build_gatt()
         for item in self.gatt_objects:
             if isinstance(item, gatt.GattCharacteristic):
                 item.link_up()
+        return False
+
+    def _announce_resolved(self) -> None:
         service_uuid = (self.peripheral.protocomm_ble.config.service_uuid if self.peripheral.protocomm_ble
                         else IMPROV_SERVICE_UUID if self.peripheral.improv else BLUFI_SERVICE_UUID)
         uuids = list(dict.fromkeys(self.advertised_uuids + [GATT_SERVICE_UUID, service_uuid]))
         if list(self.obj.props[DEVICE_IFACE]["UUIDs"]) != uuids:
             self._set("UUIDs", dbus.Array(uuids, signature="s"))
         self._set("ServicesResolved", dbus.Boolean(True))
-        return False
 
     def _build_gatt(self) -> None:
         """Generic Attribute service (as every ESP32 exposes) plus the BluFi service FFFF or Improv's."""

@@ -120,6 +120,7 @@ DEFAULT_DEVICE = {
     "mtu": 185,
     "advertise_delay_ms": 200,
     "resolve_delay_ms": 100,
+    "objects_after_resolved_ms": 0,
     "write_latency_ms": 0,
     "handles_before_answering": False,
     "p2e_flags": ["write"],
