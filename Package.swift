@@ -238,19 +238,18 @@ let package = Package(
 
         // MARK: C system libraries, one Swift target each
 
-        .systemLibrary(
-            name: "COpenSSL",
-            pkgConfig: "openssl",
-            providers: [.apt(["libssl-dev"])]
-        ),
+        // libcrypto is linked; libssl, which only an `https://` SC URL needs, is loaded on first use, so the
+        // other commands do not map it: a C target of forwarders for libssl's functions.
+        .target(name: "COpenSSL", dependencies: ["CLazyLibrary"], linkerSettings: [.linkedLibrary("crypto")]),
         .systemLibrary(
             name: "CDBus",
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        // Headers only: HCI calls the kernel's socket interface, no libbluetooth function, so linking
+        // libbluetooth would only make every command map it.
         .systemLibrary(
             name: "CBluetooth",
-            pkgConfig: "bluez",
             providers: [.apt(["libbluetooth-dev"])]
         ),
         // libnm is loaded on first use, so only the commands that join a hotspot map it (and GLib, GObject
@@ -260,11 +259,9 @@ let package = Package(
             dependencies: ["CLazyLibrary"],
             cSettings: [.unsafeFlags(libnmHeaderSearchPaths.map { "-I\($0)" })]
         ),
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        // libsqlite3 is loaded on first use, so only the commands that keep records (`batch`, `report`) map
+        // it: a C target of forwarders, not a link.
+        .target(name: "CSQLite", dependencies: ["CLazyLibrary"]),
         // libpq is loaded on first use, so only the commands that keep PostgreSQL records map it
         // (and the Kerberos, LDAP and SASL libraries it needs): a C target of forwarders, not a link.
         .target(name: "CLibPQ", dependencies: ["CLazyLibrary"]),

@@ -1,4 +1,5 @@
-// The kernel HCI socket interface through libbluetooth's headers, plus what Swift cannot import directly.
+// The kernel HCI socket interface through libbluetooth's headers (no libbluetooth function: the
+// headers only), plus what Swift cannot import directly.
 #ifndef ZTPROV_CBLUETOOTH_SHIM_H
 #define ZTPROV_CBLUETOOTH_SHIM_H
 

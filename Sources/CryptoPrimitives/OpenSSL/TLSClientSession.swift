@@ -15,6 +15,9 @@ public final class TLSClientSession {
     /// against the PEM certificates in `trustedCertificates` when given, and its name against
     /// `serverName` (a DNS name, sent as SNI, or an IP address literal).
     public init(serverName: String, trustedCertificates: String? = nil) throws(CryptoError) {
+        if let failure = COpenSSL_loadSSL() {
+            throw .library("cannot load libssl (install libssl3): \(String(cString: failure))")
+        }
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_client_method()) else {
             throw OpenSSLErrorQueue.drain(context: "SSL_CTX_new")

@@ -11,6 +11,10 @@ final class SQLiteDatabase {
     /// Read-only is SQLite's own `SQLITE_OPEN_READONLY`: no file is ever created and nothing can be
     /// written, whatever a bug upstream might ask.
     func open(path: String, busyTimeout: Duration, readOnly: Bool = false) throws(RecordStoreError) {
+        if let failure = CSQLite_load() {
+            throw RecordStoreError(
+                .unavailable, "cannot load libsqlite3 (install libsqlite3-0): \(String(cString: failure))")
+        }
         var opened: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         let status = sqlite3_open_v2(path, &opened, flags, nil)
@@ -53,6 +57,7 @@ final class SQLiteDatabase {
     }
 
     deinit {
-        sqlite3_close_v2(handle)
+        // Never opened (libsqlite3 may then be missing): nothing to close.
+        if let handle { sqlite3_close_v2(handle) }
     }
 }

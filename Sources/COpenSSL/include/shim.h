@@ -1,4 +1,5 @@
-// The OpenSSL 3 headers ztprov uses, plus re-exports of what Swift cannot import directly.
+// The OpenSSL 3 headers ztprov uses, plus re-exports of what Swift cannot import directly. libcrypto is
+// linked; libssl, which only an `https://` SC URL needs, is loaded on first use (LibSSLLoader.c).
 #ifndef ZTPROV_COPENSSL_SHIM_H
 #define ZTPROV_COPENSSL_SHIM_H
 
@@ -9,6 +10,11 @@
 #include <openssl/rand.h>
 #include <openssl/ssl.h>
 #include <openssl/x509_vfy.h>
+
+/// Loads libssl if it is not loaded yet. Returns NULL once it is loaded, or why it cannot be (the text
+/// stays valid for the life of the process). Call it before the first libssl function (`SSL_*`, `TLS_*`):
+/// one called while the library cannot be loaded ends the process.
+const char *COpenSSL_loadSSL(void);
 
 /// `EVP_PKEY_X25519` is a macro chain ending in `NID_X25519`; exported as a constant so Swift sees one name.
 static const int COpenSSL_EVP_PKEY_X25519 = EVP_PKEY_X25519;
