@@ -152,7 +152,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        /// The one JSON string escaper, for the hand-written JSON whose key order matters.
+        /// The one JSON string escaper and the ordered JSON value, for the JSON whose key order matters.
         .target(
             name: "JSONWriting",
             swiftSettings: strictSettings
@@ -370,7 +370,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Improv", "Records",
-                "TestSupport",
+                "JSONWriting", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["HelpSnapshots"],

@@ -1,3 +1,4 @@
+import JSONWriting
 import Provisioning
 import Synchronization
 import Testing
@@ -113,15 +114,5 @@ final class CapturedStreams: Sendable {
                 {"event":"result","elapsed_ms":0,"ok":true,"code":"ok","count":1}
 
                 """)
-    }
-
-    @Test func jsonTextIsEscaped() {
-        let value = JSONValue.object([
-            JSONField("text", "quote \" backslash \\ newline \n tab \t bell \u{7} é"),
-            JSONField("none", .null), JSONField("list", .array([1, true])),
-        ])
-        #expect(
-            value.serialized
-                == #"{"text":"quote \" backslash \\ newline \n tab \t bell \u0007 é","none":null,"list":[1,true]}"#)
     }
 }

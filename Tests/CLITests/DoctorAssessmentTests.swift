@@ -1,3 +1,4 @@
+import JSONWriting
 import Provisioning
 import Testing
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BluFi
 import FoundationEssentials
+import JSONWriting
 import Protocomm
 import Provisioning
 import Transports

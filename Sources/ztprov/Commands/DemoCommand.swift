@@ -1,5 +1,6 @@
 import ArgumentParser
 import BluFi
+import JSONWriting
 import Protocomm
 import Provisioning
 import ZhitingLAN

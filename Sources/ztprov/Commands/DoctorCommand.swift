@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSONWriting
 import Provisioning
 
 /// `ztprov doctor`: checks what the BLE and SoftAP paths need from the host, and says how to fix it.

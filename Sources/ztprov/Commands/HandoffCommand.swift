@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSONWriting
 import Provisioning
 import ZhitingLAN
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JSONWriting
 import Provisioning
 
 /// `ztprov scan`: which provisionable devices are in BLE range, and through which adapter.

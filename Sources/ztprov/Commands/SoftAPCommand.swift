@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import JSONWriting
 import Provisioning
 import Transports
 import ZhitingLAN

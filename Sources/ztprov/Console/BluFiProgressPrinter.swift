@@ -1,4 +1,5 @@
 import BluFi
+import JSONWriting
 import Provisioning
 
 /// Renders the BluFi flow's progress as one human line per step on stderr and JSON events on stdout.

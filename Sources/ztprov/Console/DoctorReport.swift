@@ -1,3 +1,4 @@
+import JSONWriting
 import Provisioning
 
 /// Prints the doctor's checks (a table on stdout, or one JSON event each) and decides the outcome.

@@ -1,4 +1,5 @@
 import Improv
+import JSONWriting
 import Provisioning
 
 /// Renders the Improv flow's progress as one human line per step on stderr and JSON events on stdout.

@@ -1,5 +1,6 @@
 import BlueZ
 import Improv
+import JSONWriting
 import Provisioning
 
 /// One device `ztprov scan` saw: the last advertisement wins, for the RSSI and the advertised state.

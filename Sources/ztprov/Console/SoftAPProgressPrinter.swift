@@ -1,3 +1,4 @@
+import JSONWriting
 import Protocomm
 import Provisioning
 import Transports

@@ -1,4 +1,5 @@
 import BlueZ
+import JSONWriting
 import Provisioning
 
 /// The first steps of `ztprov ble` for every protocol: find the device, then settle which protocol it

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import JSONWriting
 import Provisioning
 import Records
 

@@ -1,6 +1,7 @@
 import BluFi
 import BlueZ
 import Improv
+import JSONWriting
 import Provisioning
 
 /// `ztprov ble` against bluetoothd: find the device, settle its protocol, connect, run that

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONWriting
 import Provisioning
 import Sockets
 
