@@ -24,8 +24,6 @@ public actor BlueZClient {
     /// ``releaseStaleConnections(matching:)``.
     var linksOutsideScope: [BlueZDevice] = []
     private var snapshotSequence: UInt64?
-    /// The arrival number of the last signal applied: overlapping rules hand one signal over more than once.
-    private var lastReceived: UInt64 = 0
     private var earlyEvents: [(sequence: UInt64, event: BlueZObjectEvent)] = []
     private var watchers: [UInt64: Watcher] = [:]
     private var nextWatcher: UInt64 = 0
@@ -156,8 +154,6 @@ public actor BlueZClient {
     }
 
     private func received(_ signal: DBusSignal, sequence: UInt64) {
-        guard sequence > lastReceived else { return }
-        lastReceived = sequence
         guard let event = BlueZObjectEvent(signal: signal), event.path.map(scope.contains) ?? false else { return }
         guard snapshotSequence != nil else {
             earlyEvents.append((sequence, event))

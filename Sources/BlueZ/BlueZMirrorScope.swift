@@ -35,9 +35,9 @@ public struct BlueZMirrorScope: Sendable, Hashable {
     /// The match rules that route this subtree's changes here and none from outside it.
     ///
     /// `arg0path` with a trailing `/` matches the objects below `root` but not `root` itself, so a second
-    /// rule names `root` exactly (it also matches the paths `/`, `/org/`, … that bluetoothd never announces).
-    /// The two can match one signal, which the bus then sends once and the connection hands to both
-    /// subscriptions with one arrival number.
+    /// rule names `root` exactly. Each object in the subtree matches exactly one of the two; both also match
+    /// `/` (an `arg0path` rule matches every prefix of its path that ends in `/`), which no scope contains,
+    /// so the client drops it like any other change from outside.
     public var rules: [DBusMatchRule] {
         [
             DBusMatchRule(

@@ -68,6 +68,22 @@ import Testing
         #expect(!elsewhere.contains { Self.routed($0, to: .allAdapters) })
     }
 
+    /// The client applies each signal as often as it is handed one, so no change in a scope may match two of
+    /// its rules; the one signal two rules share, about `/`, lies outside every scope.
+    @Test(arguments: adapters.map { BlueZMirrorScope(adapter: $0)! } + [.allAdapters])
+    func noChangeInTheScopeMatchesTwoRules(scope: BlueZMirrorScope) {
+        for path in Self.adapters.flatMap(Self.objects(of:)) + ["/org/bluez", "/"] {
+            for signal in Self.signals(about: path) {
+                let matches = scope.rules.filter { $0.matches(signal) }.count
+                if scope.contains(DBusObjectPath(path)!) {
+                    #expect(matches == 1, "\(signal.member) \(path)")
+                } else if path == "/" {
+                    #expect(matches == (signal.member == "PropertiesChanged" ? 0 : 2), "\(signal.member) \(path)")
+                }
+            }
+        }
+    }
+
     @Test func printsTheRulesInTheBusTextForm() throws {
         let scope = try #require(BlueZMirrorScope(adapter: "hci1"))
         #expect(
