@@ -242,38 +242,26 @@ extension BlueZClient: GATTCentral {
             }
             return current.servicesResolved
         }
-        if missingService(of: path, among: services, in: tree) != nil {
-            try await awaitLateServiceObjects(of: device, requiring: services, by: deadline)
+        try await awaitHeldBackObjects(of: device, by: deadline)
+        if let missing = missingService(of: path, among: services, in: tree) {
+            throw BlueZError.servicesMissing("\(device.address) has no service \(missing)")
         }
     }
 
-    /// Waits for service objects announced after `ServicesResolved`, then for the rest of that burst (their
-    /// characteristics and descriptors) to arrive; throws `servicesMissing` when they do not come in time.
-    private func awaitLateServiceObjects(
-        of device: BlueZDevice, requiring services: [String], by deadline: ContinuousClock.Instant
-    ) async throws {
-        let path = device.path
-        let end = min(ContinuousClock.now + BlueZQuirks.lateServiceObjectsGrace, deadline)
-        do {
-            try await wait(for: "service objects of \(device.address)", timeout: ContinuousClock.now.duration(to: end))
-            {
-                _, tree in self.missingService(of: path, among: services, in: tree) == nil
-            }
-        } catch BlueZError.timedOut {
-            let missing = missingService(of: path, among: services, in: tree) ?? services.joined(separator: ", ")
-            throw BlueZError.servicesMissing("\(device.address) has no service \(missing)")
-        }
-        let below = path.rawValue + "/"
-        while true {
-            let quiet = min(BlueZQuirks.lateServiceObjectsQuiet, max(ContinuousClock.now.duration(to: end), .zero))
-            do {
-                try await wait(for: "the rest of \(device.address)'s GATT objects", timeout: quiet) { event, _ in
-                    guard case .interfacesAdded(let added, _) = event else { return false }
-                    return added.rawValue.hasPrefix(below)
-                }
-            } catch BlueZError.timedOut {
-                return
-            }
+    /// Asks bluetoothd for `ServicesResolved` once more, for where its answer falls in the message order.
+    ///
+    /// bluetoothd 5.66 registers a device's GATT objects and then sets `ServicesResolved` in one step
+    /// (src/device.c `gatt_client_ready_cb`), but holds each object's signals for an idle callback of that
+    /// object's own (gdbus/object.c `process_changes`), so `ServicesResolved` can reach clients before the
+    /// objects' `InterfacesAdded`, or between a service's and its characteristics' (bluez/bluez#1489). Before
+    /// it sends any reply it sends every change it still holds (`g_dbus_send_message` flushes them), so once
+    /// this answer is in, the mirror holds every object registered before `ServicesResolved` was set.
+    private func awaitHeldBackObjects(of device: BlueZDevice, by deadline: ContinuousClock.Instant) async throws {
+        let reply = try await call(
+            device.path, BlueZNames.properties, "Get", [.string(BlueZNames.device), .string("ServicesResolved")],
+            timeout: max(ContinuousClock.now.duration(to: deadline), .milliseconds(1)))
+        guard reply.first?.bool == true else {
+            throw BlueZError.linkLost("\(device.address) lost its resolved services while connecting")
         }
     }
 

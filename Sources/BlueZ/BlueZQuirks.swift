@@ -53,16 +53,6 @@ public enum BlueZQuirks {
         return attError(in: reason) == 0x0E
     }
 
-    /// bluetoothd 5.66 exports a device's GATT objects and then sets `ServicesResolved` in one step
-    /// (src/device.c gatt_client_ready_cb), but its D-Bus layer sends each object's changes from an idle
-    /// callback of its own (gdbus/object.c process_changes): when the device object already had a change
-    /// pending, `ServicesResolved` reaches clients before the objects' `InterfacesAdded` (bluez/bluez#1489),
-    /// which then follow in one burst. A required service still missing after this long is really missing.
-    public static let lateServiceObjectsGrace: Duration = .seconds(1)
-
-    /// How long no further GATT object of the device must arrive before a late burst counts as complete.
-    public static let lateServiceObjectsQuiet: Duration = .milliseconds(100)
-
     /// The ATT MTU when the stack does not report one: the ATT default. `GattCharacteristic1.MTU` exists only
     /// since BlueZ 5.62; before that only `AcquireWrite`/`AcquireNotify` revealed it.
     public static let defaultATTMTU = 23

@@ -238,7 +238,7 @@ struct RealStackLabTests {
     // MARK: batch
 
     /// Six units over four controllers: every unit has one final record naming its adapter, and that is the
-    /// controller the unit's radio saw connect.
+    /// controller the unit's radio saw connect last.
     @Test func batchProvisionsOverFourControllersWithARecordPerUnit() async throws {
         try await Self.expectBatch("batch-four-adapters", units: 6, lanes: 4)
     }
@@ -259,14 +259,20 @@ struct RealStackLabTests {
         let records = (batch["report"]?.string ?? "").split(separator: "\n").compactMap {
             try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))
         }
-        #expect(records.count == units, "\(batch)")
         var adaptersUsed = Set<String>()
         for peripheral in peripherals {
             let address = peripheral["address"]?.string ?? "?"
-            let unit = records.filter { $0["address"]?.string == address }
-            #expect(
-                unit.count == 1 && unit.first?["code"] == "ok" && unit.first?["is_final"] == true, "\(address): \(unit)"
-            )
+            let attempts = records.filter { $0["address"]?.string == address }
+            let unit = attempts.filter { $0["is_final"] == true }
+            #expect(unit.count == 1 && unit.first?["code"] == "ok", "\(address): \(attempts)")
+            let retried = attempts.filter { $0["is_final"] != true }
+            #expect(retried.allSatisfy { $0["code"] == "ble.link-lost" }, "\(address): \(attempts)")
+            withKnownIssue(
+                "Under load the emulated link sometimes drops, and the batch provisions the unit again",
+                isIntermittent: true
+            ) {
+                #expect(retried.isEmpty, "\(address) was retried: \(attempts)")
+            }
             guard let adapter = unit.first?["adapter"]?.string, let index = Int(adapter.dropFirst(3)),
                 Self.kernelControllers.indices.contains(index)
             else {
@@ -293,7 +299,7 @@ struct RealStackLabTests {
             ) {
                 #expect(connections == 1, "\(address) connected more than once: \(peripheral)")
             }
-            let connected = peripheral["events"]?.array?.first { $0["event"] == "connected" }?["detail"]?.string
+            let connected = peripheral["events"]?.array?.last { $0["event"] == "connected" }?["detail"]?.string
             #expect(
                 connected?.hasPrefix(Self.kernelControllers[index]) == true, "\(address) via \(adapter): \(peripheral)")
         }

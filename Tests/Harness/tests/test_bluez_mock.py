@@ -482,6 +482,22 @@ def test_cached_characteristic_has_mtu_only_while_connected_and_never_signals_it
     assert len(client.changed(ff02, "MTU")) == before
 
 
+def resolve_with_objects_held_back(client: Client, address: str) -> None:
+    """Connects to a device with objects_after_resolved_ms and waits for ServicesResolved without calling
+    the mock meanwhile (a call would release the held-back objects)."""
+    client.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+    client.wait_for(lambda: device_path(address) in client.objects(), what="discovery")
+    client.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+    client.call(device_path(address), DEVICE, "Connect")
+    client.wait_for(lambda: True in client.changed(device_path(address), "ServicesResolved"), what="resolved")
+
+
+def gatt_objects_added(client: Client, address: str) -> list[int]:
+    """Where in the recorded signals the device's GATT objects were announced."""
+    return [index for index, (_, _, member, args) in enumerate(client.signals)
+            if member == "InterfacesAdded" and args[0].startswith(device_path(address) + "/")]
+
+
 def test_services_resolved_can_precede_the_gatt_objects(tmp_path):
     """bluetoothd 5.66 batches each object's signals on its own idle callback (gdbus/object.c), so
     ServicesResolved can reach clients before the services' InterfacesAdded on a first connection."""
@@ -490,21 +506,32 @@ def test_services_resolved_can_precede_the_gatt_objects(tmp_path):
     with mock_harness(str(tmp_path), scenario) as up:
         local = Client(up["bus_address"])
         try:
-            def gatt_objects():
-                return [path for path in local.objects() if path.startswith(device_path(late) + "/")]
+            resolve_with_objects_held_back(local, late)
+            assert not gatt_objects_added(local, late)
+            local.wait_for(lambda: gatt_objects_added(local, late), what="the GATT objects")
+        finally:
+            local.close()
 
-            local.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
-            local.wait_for(lambda: device_path(late) in local.objects(), what="discovery")
-            local.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
-            connect(local, late)
-            assert not gatt_objects()
-            local.wait_for(gatt_objects, what="the GATT objects")
-            local.pump(0.1)
-            resolved_at = next(i for i, (path, _, member, args) in enumerate(local.signals)
-                               if path == device_path(late) and member == "PropertiesChanged"
-                               and args[1].get("ServicesResolved"))
-            added_at = next(i for i, (_, _, member, args) in enumerate(local.signals)
-                            if member == "InterfacesAdded" and args[0].startswith(device_path(late) + "/"))
-            assert resolved_at < added_at
+
+def test_held_back_objects_are_sent_before_the_next_reply(tmp_path):
+    """gdbus sends every signal it holds before it sends a reply (g_dbus_send_message), so a call made
+    after ServicesResolved is answered only after the GATT objects were announced."""
+    late = "24:0A:C4:00:03:03"
+    scenario = {"bluez": {"devices": [{"address": late, "objects_after_resolved_ms": 60_000, **FAST}]}}
+    with mock_harness(str(tmp_path), scenario) as up:
+        local = Client(up["bus_address"])
+        try:
+            resolve_with_objects_held_back(local, late)
+            assert not gatt_objects_added(local, late)
+            local.bus.call_async(BLUEZ, device_path(late), PROPERTIES, "Get", "ss", (DEVICE, "ServicesResolved"),
+                                 lambda value: local.signals.append((None, None, "reply", (value,))),
+                                 lambda error: local.signals.append((None, None, "error", (error,))))
+            reply_at = local.wait_for(lambda: next((index for index, (_, _, member, _) in enumerate(local.signals)
+                                                     if member in ("reply", "error")), None) is not None
+                                      and next(index for index, (_, _, member, _) in enumerate(local.signals)
+                                               if member in ("reply", "error")), what="the reply")
+            assert local.signals[reply_at][2:] == ("reply", (True,))
+            added = gatt_objects_added(local, late)
+            assert added and max(added) < reply_at
         finally:
             local.close()

@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from ztharness import scenario  # noqa: E402
 from ztharness.bluez_adapter import EmulatedAdapter  # noqa: E402
 from ztharness.bluez_agents import AgentRegistry  # noqa: E402
-from ztharness.bluez_device import EmulatedDevice  # noqa: E402
+from ztharness.bluez_device import EmulatedDevice, send_held_back_objects  # noqa: E402
 from ztharness.bluez_peripheral import EmulatedPeripheral  # noqa: E402
 from ztharness.dbus_export import add_object, bluez_error, export_method  # noqa: E402
 
@@ -65,6 +65,7 @@ class BluezEmulation:
         self.agents = AgentRegistry(
             lambda sender, on_gone: root.connection.watch_name_owner(sender, lambda owner: owner or on_gone()),
             self.agent_events.append)
+        root.connection.add_message_filter(send_held_back_objects)
         manager = add_object(root, "/org/bluez", AGENT_MANAGER_IFACE, {}, announce=False)
         for name, in_sig, implementation in (("RegisterAgent", "os", self.agents.register),
                                              ("UnregisterAgent", "o", self.agents.unregister),

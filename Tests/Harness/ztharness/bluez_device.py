@@ -14,7 +14,9 @@ Shapes follow BlueZ 5.66 (src/device.c, src/gatt-client.c):
   adapter takes connect_while_discovering_ms, or fails after connect_timeout_ms when that is not
   shorter (scenario.py), and Disconnect cancels such a pending Connect;
   with objects_after_resolved_ms the first connection's ServicesResolved comes that long before the GATT
-  objects' InterfacesAdded, as bluetoothd's per-object signal batching can order them (gdbus/object.c);
+  objects' InterfacesAdded, as bluetoothd's per-object signal batching can order them (gdbus/object.c),
+  unless a method call comes first: gdbus sends every signal it holds before any reply, so objects held
+  back are sent before the mock handles the next call (send_held_back_objects);
 - on disconnect: acquired sockets are shut, ServicesResolved then Connected turn false, and with the
   default GATT cache the GATT objects stay exported (calls on them fail with "Not connected");
   StartNotify sessions survive and are active again after the next connection.
@@ -48,6 +50,7 @@ explicit Pair confirms by itself.
 """
 
 import dbus
+import dbus.lowlevel
 from gi.repository import GLib
 
 from . import bluez_gatt as gatt
@@ -63,6 +66,8 @@ DEVICE_IFACE = "org.bluez.Device1"
 LINK_DROPPED_UNDER_ACCESS = "Operation failed with ATT error: 0x0e"
 GATT_SERVICE_UUID = "00001801-0000-1000-8000-00805f9b34fb"
 SERVICE_CHANGED_UUID = "00002a05-0000-1000-8000-00805f9b34fb"
+_held_back: dict[int, tuple[int, "EmulatedDevice", int]] = {}
+"""GATT trees exported but not yet announced (objects_after_resolved_ms): the timer, the view, its generation."""
 BLUFI_SERVICE_UUID = "0000ffff-0000-1000-8000-00805f9b34fb"
 BLUFI_WRITE_UUID = "0000ff01-0000-1000-8000-00805f9b34fb"
 BLUFI_NOTIFY_UUID = "0000ff02-0000-1000-8000-00805f9b34fb"
@@ -71,6 +76,17 @@ BLUFI_NOTIFY_UUID = "0000ff02-0000-1000-8000-00805f9b34fb"
 def dict_of_bytes(values: dict, key_type, signature: str) -> dbus.Dictionary:
     return dbus.Dictionary({key_type(k): byte_array(bytes.fromhex(v)) for k, v in values.items()},
                            signature=signature)
+
+
+def send_held_back_objects(_connection, message) -> int:
+    """A message filter on the mock's connection: before a method call is handled, the GATT trees held back
+    after ServicesResolved are announced, as gdbus sends the signals it holds before any reply
+    (gdbus/object.c g_dbus_send_message)."""
+    if isinstance(message, dbus.lowlevel.MethodCallMessage):
+        for timer, device, generation in list(_held_back.values()):
+            GLib.source_remove(timer)
+            device._export_gatt(generation)
+    return dbus.lowlevel.HANDLER_RESULT_NOT_YET_HANDLED
 
 
 class EmulatedDevice:
@@ -278,13 +294,14 @@ class EmulatedDevice:
         late = self.config["objects_after_resolved_ms"]
         if not self.gatt_objects and late:
             self._announce_resolved()
-            GLib.timeout_add(late, self._export_gatt, generation)
+            _held_back[id(self)] = (GLib.timeout_add(late, self._export_gatt, generation), self, generation)
             return False
         self._export_gatt(generation)
         self._announce_resolved()
         return False
 
     def _export_gatt(self, generation: int) -> bool:
+        _held_back.pop(id(self), None)
         if generation != self.generation:
             return False
         if not self.gatt_objects:
