@@ -316,9 +316,10 @@ struct DiscoveryMockBusTests {
         try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let adapter = try await client.adapter()
-                try await client.withDiscovery(on: adapter, filter: .bluFi) { _ in
+                let paused = try await client.withDiscovery(on: adapter, filter: .bluFi) { _ in
                     try await client.pauseDiscovery(on: adapter)
                 }
+                #expect(paused)
             }
             let discovery = ["SetDiscoveryFilter", "StartDiscovery", "StopDiscovery"]
             #expect(
