@@ -223,7 +223,7 @@ extension BlueZClient: GATTCentral {
     {
         let path = device.path
         // LE connection creation fails or stalls on many controllers while scanning.
-        if let adapter = device.adapter { try await stopDiscovery(on: adapter) }
+        if let adapter = device.adapter { try await stopDiscovery(on: adapter, keeping: discoveryScopes[adapter]) }
         // A crashed earlier run can leave the link up; Connect would then fail (bluez/bluez#89).
         if tree.device(at: path)?.isConnected != true {
             _ = try await call(

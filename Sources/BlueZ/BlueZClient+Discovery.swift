@@ -13,6 +13,7 @@ extension BlueZClient {
         _ body: (AsyncThrowingStream<BlueZDevice, any Error>) async throws -> Result
     ) async throws -> Result {
         _ = try await call(adapter.path, BlueZNames.adapter, "SetDiscoveryFilter", [filter.discoveryFilter])
+        pausedFilters[adapter.path] = nil
         let (stream, continuation) = AsyncThrowingStream<BlueZDevice, any Error>.makeStream()
         let watcher = addWatcher(
             Watcher(
@@ -92,12 +93,13 @@ extension BlueZClient {
     /// seeing its discovery end while a client still holds it, starts it again on its own timer
     /// (src/adapter.c): left running, the discovery competes with the pending connection. bluetoothd itself
     /// suspends discovery only for pairing, not for `Connect`, and no controller capability it exports tells
-    /// which controllers could do both, so a caller pauses around every connect. Returns whether a discovery
+    /// which controllers could do both, so a caller pauses around every connect. The filter stays set: bluetoothd
+    /// keeps it for the resume, so the pause costs the connect one round trip. Returns whether a discovery
     /// was running.
     @discardableResult
     public func pauseDiscovery(on adapter: BlueZAdapter) async throws -> Bool {
         guard discoveringAdapters.contains(adapter.path) else { return false }
-        try await stopDiscovery(on: adapter.path)
+        try await stopDiscovery(on: adapter.path, keeping: discoveryScopes[adapter.path])
         return true
     }
 
@@ -107,9 +109,11 @@ extension BlueZClient {
     public func resumeDiscovery(on adapter: BlueZAdapter) async throws {
         guard let filter = discoveryScopes[adapter.path], !discoveringAdapters.contains(adapter.path) else { return }
         try Task.checkCancellation()
-        _ = try await call(
-            adapter.path, BlueZNames.adapter, "SetDiscoveryFilter", [filter.discoveryFilter],
-            honoursCancellation: false)
+        if pausedFilters.removeValue(forKey: adapter.path) != filter {
+            _ = try await call(
+                adapter.path, BlueZNames.adapter, "SetDiscoveryFilter", [filter.discoveryFilter],
+                honoursCancellation: false)
+        }
         try await startDiscovery(on: adapter, honoursCancellation: false)
         // The scope may have ended while the calls were in flight: it must not leave a discovery behind.
         if discoveryScopes[adapter.path] == nil { try await stopDiscovery(on: adapter.path) }
@@ -151,18 +155,34 @@ extension BlueZClient {
         }
     }
 
-    /// Stops the discovery this client started on `adapter` and clears its filter; a no-op when none runs.
-    func stopDiscovery(on adapter: DBusObjectPath) async throws {
-        guard discoveringAdapters.remove(adapter) != nil else { return }
+    /// Stops the discovery this client started on `adapter` and clears its filter, unless a clean stop may
+    /// leave `kept` (the open scope's filter) set for a resume. With no discovery running it clears only a
+    /// filter a pause left, and only when nothing is to be kept.
+    func stopDiscovery(on adapter: DBusObjectPath, keeping kept: BlueZScanFilter? = nil) async throws {
+        guard discoveringAdapters.remove(adapter) != nil else {
+            if kept == nil, pausedFilters.removeValue(forKey: adapter) != nil {
+                try? await clearDiscoveryFilter(on: adapter)
+            }
+            return
+        }
         var failure: (any Error)?
         do {
             _ = try await call(adapter, BlueZNames.adapter, "StopDiscovery", honoursCancellation: false)
+            if let kept {
+                pausedFilters[adapter] = kept
+                return
+            }
         } catch let error as BlueZError where BlueZQuirks.stopDiscoveryAlreadyDone(error) {
         } catch {
             failure = error
         }
-        _ = try? await call(
-            adapter, BlueZNames.adapter, "SetDiscoveryFilter", [.properties([:])], honoursCancellation: false)
+        pausedFilters[adapter] = nil
+        try? await clearDiscoveryFilter(on: adapter)
         if let failure { throw failure }
+    }
+
+    private func clearDiscoveryFilter(on adapter: DBusObjectPath) async throws {
+        _ = try await call(
+            adapter, BlueZNames.adapter, "SetDiscoveryFilter", [.properties([:])], honoursCancellation: false)
     }
 }

@@ -34,6 +34,9 @@ public actor BlueZClient {
     var discoveringAdapters: Set<DBusObjectPath> = []
     /// The filter of each open discovery scope, so a paused discovery can start again as it was.
     var discoveryScopes: [DBusObjectPath: BlueZScanFilter] = [:]
+    /// The filter bluetoothd still holds for a discovery this client paused: since BlueZ 5.55 StopDiscovery
+    /// keeps a client's filter for its next StartDiscovery (src/adapter.c, `discovery_remove`).
+    var pausedFilters: [DBusObjectPath: BlueZScanFilter] = [:]
     /// Open GATT connection scopes by number, with their notification sessions.
     var gattSessions: [Int: GATTSession] = [:]
     var nextGATTSession = 0

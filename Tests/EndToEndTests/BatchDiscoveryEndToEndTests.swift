@@ -21,6 +21,16 @@ struct BatchDiscoveryEndToEndTests {
         return (count("StartDiscovery"), count("StopDiscovery"))
     }
 
+    /// Successful SetDiscoveryFilter calls per adapter path, from the bus record.
+    static func filterCalls(_ h: HarnessSession) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for call in try await h.calls(mock: .bluez)["calls"]?.array ?? []
+        where call["method"] == "SetDiscoveryFilter" && call["error"] == nil {
+            counts[call["path"]?.string ?? "", default: 0] += 1
+        }
+        return counts
+    }
+
     /// Successful Connect calls per adapter path, from the bus record.
     static func connectCalls(_ h: HarnessSession) async throws -> [String: Int] {
         var counts: [String: Int] = [:]
@@ -105,6 +115,10 @@ struct BatchDiscoveryEndToEndTests {
                 #expect(calls.starts[lane] == 1 + connects[lane, default: 0], "\(lane): \(calls.starts), \(connects)")
             }
             #expect(calls.stops == calls.starts, "StopDiscovery per adapter: \(calls.stops) for \(calls.starts)")
+            // bluetoothd keeps a stopped discovery's filter for the next start: each lane sets its filter as
+            // discovery begins and clears it as it ends, never around a connect.
+            let filters = try await Self.filterCalls(h)
+            #expect(filters == Dictionary(uniqueKeysWithValues: lanes.map { ("/org/bluez/\($0)", 2) }), "\(filters)")
             // Each lane's connection asks the bus for its own adapter's signals only, so the discovery
             // reports of the other lanes never reach it.
             let (rules, discovered) = try Self.laneSubscriptions(h)

@@ -2,13 +2,13 @@
 """Radio-free test harness for ztprov: up | down | status | received | calls.
 
 Every command prints JSON on stdout and diagnostics on stderr, and exits 0 on success.
-  up --run-dir DIR [--scenario FILE | --scenario-json JSON] [--no-netns]
+  up --run-dir DIR [--scenario FILE | --scenario-json JSON] [--no-netns] [--no-bus-record]
   down --run-dir DIR
   status --run-dir DIR
   received --run-dir DIR [--source blufi|improv|protocomm_ble|protocomm|zhiting]
   calls --run-dir DIR [--mock bluez|nm]
-`up` starts a private system bus (+ a recorder of all its messages), the BlueZ and NetworkManager
-mocks, two network namespaces joined by a veth pair and the device host in the device namespace.
+`up` starts a private system bus (+ a recorder of all its messages, unless --no-bus-record: a benchmark
+that reads no record spares the two cores the recorder's work), the BlueZ and NetworkManager mocks, two network namespaces joined by a veth pair and the device host in the device namespace.
 Everything started is recorded in DIR/state.json before it is started, so `down` removes it even
 after a crashed or failed `up`, and running `down` twice is harmless.
 """
@@ -67,18 +67,20 @@ def start_mock(state: dict, name: str, template: str, parameters: dict, env: dic
     processes.spawn(state, name, argv, run_dir, env=env)
 
 
-def start_everything(state: dict, use_netns: bool) -> list:
+def start_everything(state: dict, use_netns: bool, record_bus: bool) -> list:
     """Starts the components; returns the readiness checks still to pass."""
     run_dir = state["run_dir"]
     address = bus.start(run_dir, state)
     state["bus_address"] = address
     processes.save_state(state)
     env = child_env(address)
-    recorder_ready = os.path.join(run_dir, "bus_recorder.ready")
-    processes.spawn(state, "bus_recorder", [
-        PYTHON, "-m", "ztharness.bus_recorder", "--address", address,
-        "--out", os.path.join(run_dir, records.BUS_RECORD), "--ready-file", recorder_ready], run_dir, env=env)
-    waits = [("bus_recorder", lambda: os.path.exists(recorder_ready))]
+    waits = []
+    if record_bus:
+        recorder_ready = os.path.join(run_dir, "bus_recorder.ready")
+        processes.spawn(state, "bus_recorder", [
+            PYTHON, "-m", "ztharness.bus_recorder", "--address", address,
+            "--out", os.path.join(run_dir, records.BUS_RECORD), "--ready-file", recorder_ready], run_dir, env=env)
+        waits.append(("bus_recorder", lambda: os.path.exists(recorder_ready)))
 
     start_mock(state, "bluez_mock", BLUEZ_TEMPLATE, {**state["scenario"]["bluez"], "record_dir": run_dir}, env)
     waits.append(("bluez_mock", name_owned(address, records.MOCK_NAMES["bluez"])))
@@ -162,7 +164,7 @@ def command_up(options) -> int:
              "netns": None, "mocks": {}, "scenario": chosen, "use_netns": not options.no_netns}
     processes.save_state(state)
     try:
-        wait_ready(state, start_everything(state, not options.no_netns))
+        wait_ready(state, start_everything(state, not options.no_netns, not options.no_bus_record))
         record_unique_names(state)
     except (processes.StartupError, netns.NetnsError, OSError, dbus.exceptions.DBusException) as error:
         log(f"harness: up failed: {error}")
@@ -250,6 +252,7 @@ def main() -> int:
     chosen.add_argument("--scenario")
     chosen.add_argument("--scenario-json")
     up.add_argument("--no-netns", action="store_true")
+    up.add_argument("--no-bus-record", action="store_true")
     for name in ("down", "status"):
         commands.add_parser(name).add_argument("--run-dir", required=True)
     received = commands.add_parser("received")

@@ -8,7 +8,10 @@ CPU per device = the batch process's CPU time / devices; BlueZ mock CPU per devi
 the one Python process that emulates every adapter and device (/proc/PID/stat, utime + stime, around
 the run) / devices: the harness's own share, which contends with the tool for the same cores. First
 unit = when the first attempt started (process start, D-Bus set-up, discovery, the first pick).
-Load = the 1-minute load average as each run started (median): the machine is shared. The command run:
+Load = the 1-minute load average as each run started (median): the machine is shared. The harness runs
+without its bus recorder (`up --no-bus-record`): nothing here reads the record, and the recorder, a Python
+process that decodes and writes every message, and dbus-daemon's copies to it would share the two cores
+with the tool and the mock (modeled BlueZ and device timing are the same either way). The command run:
   ztprov batch --path ble --adapters hci0,… --ssid S --password-env V --station NAME --db PATH
                --devices FILE.csv --json
 """
@@ -49,7 +52,7 @@ def process_cpu_s(pid: int) -> float:
 
 def one_batch(ztprov: str, adapters: list[str]) -> dict:
     load = os.getloadavg()[0]
-    with Harness(scenario(), netns=False) as harness, tempfile.TemporaryDirectory(prefix="ztb-batch-") as work:
+    with Harness(scenario(), netns=False, bus_record=False) as harness, tempfile.TemporaryDirectory(prefix="ztb-batch-") as work:
         devices = os.path.join(work, "devices.csv")
         with open(devices, "w", encoding="utf-8") as handle:
             handle.write("address\n" + "\n".join(DEVICES) + "\n")

@@ -43,14 +43,16 @@ class ToolRun:
 class Harness:
     """One `harness.py up`; use as a context manager so `down` always runs."""
 
-    def __init__(self, scenario: dict, netns: bool = True):
+    def __init__(self, scenario: dict, netns: bool = True, bus_record: bool = True):
         self.run_dir = tempfile.mkdtemp(prefix="ztb-", dir="/tmp")  # short: the bus socket path
         self.scenario = scenario
         self.netns = netns
+        self.bus_record = bus_record
         self.topology = {}
 
     def __enter__(self) -> "Harness":
-        options = ["--scenario-json", json.dumps(self.scenario)] + ([] if self.netns else ["--no-netns"])
+        options = (["--scenario-json", json.dumps(self.scenario)] + ([] if self.netns else ["--no-netns"])
+                   + ([] if self.bus_record else ["--no-bus-record"]))
         began = time.monotonic()
         self.topology = self._command("up", options)
         self.up_s = time.monotonic() - began

@@ -258,7 +258,9 @@ struct DiscoveryMockBusTests {
 
     /// A second client connects through the adapter while the first pauses its discovery: the Connect meets
     /// an adapter that is not discovering (the mock, like the real stack, makes such a Connect take 5 s,
-    /// past the 2 s attempt), then the discovery runs again with its filter until its scope stops it.
+    /// past the 2 s attempt), then the discovery runs again with its filter until its scope stops it. The pause
+    /// leaves the filter set, as bluetoothd keeps it for the client's next StartDiscovery, and the scope's end
+    /// clears it.
     @Test func pausesItsDiscoveryWhileAnotherClientConnects() async throws {
         try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
             let fast = BlueZClientMockBusTests.fast
@@ -280,8 +282,8 @@ struct DiscoveryMockBusTests {
             let discovery = ["SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "Connect"]
             #expect(
                 try mock.calledMethods().filter(discovery.contains) == [
-                    "SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "SetDiscoveryFilter", "Connect",
-                    "SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "SetDiscoveryFilter",
+                    "SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "Connect", "StartDiscovery",
+                    "StopDiscovery", "SetDiscoveryFilter",
                 ])
         }
     }
@@ -298,11 +300,31 @@ struct DiscoveryMockBusTests {
                     try await client.resumeDiscovery(on: adapter)
                 }
             }
-            let starts = try mock.calledMethods().filter { $0 == "StartDiscovery" || $0 == "StopDiscovery" }
+            // The search replaces the filter the pause left, so the resume sets the lane's filter again.
+            let discovery = ["SetDiscoveryFilter", "StartDiscovery", "StopDiscovery"]
             #expect(
-                starts == [
-                    "StartDiscovery", "StopDiscovery", "StartDiscovery", "StopDiscovery", "StartDiscovery",
-                    "StopDiscovery",
+                try mock.calledMethods().filter(discovery.contains) == [
+                    "SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "SetDiscoveryFilter", "StartDiscovery",
+                    "StopDiscovery", "SetDiscoveryFilter", "SetDiscoveryFilter", "StartDiscovery", "StopDiscovery",
+                    "SetDiscoveryFilter",
+                ])
+        }
+    }
+
+    /// A scope that ends while its discovery is paused still clears the filter the pause left set.
+    @Test func aScopeEndingWhilePausedClearsTheFilterThePauseKept() async throws {
+        try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
+            try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
+                let adapter = try await client.adapter()
+                let paused = try await client.withDiscovery(on: adapter, filter: .bluFi) { _ in
+                    try await client.pauseDiscovery(on: adapter)
+                }
+                #expect(paused)
+            }
+            let discovery = ["SetDiscoveryFilter", "StartDiscovery", "StopDiscovery"]
+            #expect(
+                try mock.calledMethods().filter(discovery.contains) == [
+                    "SetDiscoveryFilter", "StartDiscovery", "StopDiscovery", "SetDiscoveryFilter",
                 ])
         }
     }

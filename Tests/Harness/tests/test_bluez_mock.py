@@ -190,6 +190,30 @@ def discover(client: Client, properties: dict, seconds: float = 0.3) -> None:
     client.pump(0.05)
 
 
+def test_a_stopped_discovery_keeps_its_filter_for_the_next_start(client):
+    path, far, hrm = "/org/bluez/hci1", device_path(FAR, "hci1"), device_path(HRM, "hci1")
+
+    def forget() -> None:
+        for device in (far, hrm):
+            if device in client.objects():
+                client.call(path, ADAPTER, "RemoveDevice", "o", (device,))
+        client.wait_for(lambda: far not in client.objects() and hrm not in client.objects(), what="removal")
+
+    forget()
+    discover(client, {"Pattern": "HR"})
+    forget()
+    client.call(path, ADAPTER, "StartDiscovery")
+    client.pump(0.3)
+    client.call(path, ADAPTER, "StopDiscovery")
+    objects = client.objects()
+    assert hrm in objects and far not in objects, "StartDiscovery uses the filter StopDiscovery kept"
+
+    forget()
+    discover(client, {})
+    assert far in client.objects(), "an empty filter clears the kept one"
+    forget()
+
+
 def test_filters_decide_which_devices_appear(client):
     far, hrm = device_path(FAR, "hci1"), device_path(HRM, "hci1")
     discover(client, {"Transport": "bredr"})

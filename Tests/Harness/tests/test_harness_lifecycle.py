@@ -123,6 +123,15 @@ def test_down_after_a_component_died(run_dir):
     assert_nothing_left(run_dir, None)
 
 
+def test_up_without_the_bus_record_starts_no_recorder(run_dir):
+    up = json.loads(harness("up", "--run-dir", run_dir, "--no-netns", "--no-bus-record").stdout)
+    assert "bus_recorder" not in up["pids"] and {"dbus_daemon", "bluez_mock", "nm_mock"} <= set(up["pids"])
+    assert json.loads(harness("status", "--run-dir", run_dir).stdout)["up"]
+    assert not os.path.exists(os.path.join(run_dir, "bus.jsonl"))
+    harness("down", "--run-dir", run_dir)
+    assert_nothing_left(run_dir, None)
+
+
 def test_failed_up_removes_what_it_started(run_dir):
     long_dir = os.path.join(run_dir, "long-" * 20)  # too long for a unix socket path: dbus-daemon cannot listen
     try:

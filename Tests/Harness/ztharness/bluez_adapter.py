@@ -2,7 +2,8 @@
 
 Discovery is per D-Bus client: each client may start one discovery (a second StartDiscovery is
 InProgress), may preset a filter with SetDiscoveryFilter, and loses its session when it leaves the
-bus. `Discovering` is true while any client discovers; a device is reported when it matches the
+bus. StopDiscovery keeps the client's filter as a preset one that its next StartDiscovery uses, as
+bluetoothd has since 5.55 (discovery_remove puts a client with a filter back on set_filter_list). `Discovering` is true while any client discovers; a device is reported when it matches the
 filter of at least one discovering client. Reports come advertise_delay_ms after StartDiscovery and
 then every second (RSSI PropertiesChanged under a filter, as BlueZ reports every RSSI then), but
 only while the device advertises: a BluFi peripheral is silent while connected (to any adapter).
@@ -121,6 +122,9 @@ class EmulatedAdapter:
         self._require_power()
         if call.sender not in self.clients:
             raise bluez_error("Failed", "No discovery started")
+        kept = self.clients[call.sender]
+        if kept is not None:
+            self.preset_filters[call.sender] = kept
         self._end_session(call.sender)
         if self.stop_rejections_left > 0:
             self.stop_rejections_left -= 1
@@ -128,7 +132,7 @@ class EmulatedAdapter:
         return None
 
     def _end_session(self, sender: str) -> None:
-        """Stopping discovery also forgets the client's filter, as BlueZ frees the client."""
+        """Ends the client's discovery; a filter it keeps stays in preset_filters."""
         del self.clients[sender]
         self._unwatch(sender)
         if self.clients:
