@@ -83,7 +83,11 @@ struct BLECommand: AsyncParsableCommand {
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
 
-    @OptionGroup var handoff: FollowingHandoffOptions
+    @OptionGroup(title: "Hand-off (with --area-id)")
+    var handoff: HandoffOptions
+
+    @OptionGroup(title: "LAN")
+    var lan: LANOptions
 
     @OptionGroup var timeout: TimeoutOption
 
@@ -112,6 +116,9 @@ struct BLECommand: AsyncParsableCommand {
         if case .fixed(.protocomm) = bleProtocol, let refused = wifi.bluFiOnlyOption ?? improv.firstOption {
             throw ValidationError("\(refused) does not apply to --protocol protocomm.")
         }
+        if handoff.areaID == nil, lan.interface != nil || lan.deviceAddress != nil {
+            throw ValidationError("LAN options belong to the hand-off: pass --area-id as well.")
+        }
         try validateNetwork()
     }
 
@@ -127,7 +134,7 @@ struct BLECommand: AsyncParsableCommand {
         if protocomm.retryPassword.isGiven {
             throw ValidationError("--retry-password-file/--retry-password-env is a Wi-Fi option: not with Thread.")
         }
-        if handoff.isRequested {
+        if handoff.areaID != nil {
             throw ValidationError("--area-id hands a device over on the Wi-Fi LAN: not with --thread-dataset-file.")
         }
     }
@@ -135,7 +142,7 @@ struct BLECommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(180))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
-            let handsOff = handoff.isRequested
+            let handsOff = handoff.areaID != nil
             let qr = try protocomm.qrPayload()
             let thread = try protocomm.threadDataset()
             var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
@@ -169,13 +176,11 @@ struct BLECommand: AsyncParsableCommand {
                 context.console.result(Self.summary(protocommRun))
                 var fields = Self.fields(protocommRun)
                 if handsOff {
-                    var lan = handoff.lan
+                    var lan = lan
                     if lan.deviceAddress == nil { lan.deviceAddress = protocommRun.outcome.connection.ipAddress }
                     fields.append(
                         JSONField(
-                            "handoff",
-                            .object(
-                                try await handoff.options.perform(lan: lan, deviceID: nil, context: context))))
+                            "handoff", .object(try await handoff.perform(lan: lan, deviceID: nil, context: context))))
                 }
                 return fields
             case .protocommThread(let threadRun):
@@ -189,9 +194,7 @@ struct BLECommand: AsyncParsableCommand {
             if handsOff {
                 let id = try Self.deviceID(run.outcome.deviceID)
                 fields.append(
-                    JSONField(
-                        "handoff",
-                        .object(try await handoff.options.perform(lan: handoff.lan, deviceID: id, context: context))))
+                    JSONField("handoff", .object(try await handoff.perform(lan: lan, deviceID: id, context: context))))
             }
             return fields
         }

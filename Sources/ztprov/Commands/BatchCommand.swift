@@ -90,7 +90,11 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup(title: "SoftAP units (--path softap)")
     var softAP: BatchSoftAPOptions
 
-    @OptionGroup var handoff: FollowingHandoffOptions
+    @OptionGroup(title: "Hand-off (with --area-id)")
+    var handoff: HandoffOptions
+
+    @OptionGroup(title: "LAN")
+    var lan: LANOptions
 
     @OptionGroup var output: OutputOptions
 
@@ -112,9 +116,10 @@ struct BatchCommand: AsyncParsableCommand {
         if !(scanTimeout > 0 && scanTimeout <= 600) {
             throw ValidationError("--scan-timeout must be a number of seconds between 0 and 600.")
         }
-        if handoff.lan.deviceAddress != nil {
-            throw ValidationError("--device-address names one device; a batch has many.")
+        if handoff.areaID == nil, lan.interface != nil || lan.deviceAddress != nil {
+            throw ValidationError("LAN options belong to the hand-off: pass --area-id as well.")
         }
+        if lan.deviceAddress != nil { throw ValidationError("--device-address names one device; a batch has many.") }
     }
 
     func run() async throws {

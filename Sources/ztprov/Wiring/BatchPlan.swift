@@ -16,8 +16,8 @@ struct BatchPlan {
     static func make(_ command: BatchCommand, context: CommandContext) async throws(ProvisioningError) -> BatchPlan {
         let path = command.path.path
         let handoff =
-            command.handoff.isRequested
-            ? BatchHandoff(options: command.handoff.options, lan: command.handoff.lan, context: context) : nil
+            command.handoff.areaID == nil
+            ? nil : BatchHandoff(options: command.handoff, lan: command.lan, context: context)
         let discoveries = BatchBLEDiscoveries()
         let attempt = try attempt(command, handoff: handoff, discoveries: discoveries, context: context)
         let parser = BatchInputParser(path: path)
