@@ -9,7 +9,7 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from ztbench import batch_bench, blufi_frames, lab_bench, softap_bench, stats  # noqa: E402
-from ztbench.harness_run import ToolRun  # noqa: E402
+from ztbench.harness_run import Harness, ToolRun  # noqa: E402
 
 
 def test_frame_capacity_follows_mtu_and_the_one_byte_length():
@@ -107,3 +107,12 @@ def test_batch_reads_a_process_cpu_time_that_grows_with_its_work():
     while time.process_time() < spin_until:
         pass
     assert batch_bench.process_cpu_s(os.getpid()) - before >= 0.03
+
+
+def test_a_harness_without_the_bus_record_can_still_read_one():
+    """The flag once shadowed the bus_record method, and the ble benchmark crashed reading the record."""
+    harness = Harness({}, bus_record=False)
+    try:
+        assert callable(harness.bus_record) and "--no-bus-record" not in str(harness.bus_record)
+    finally:
+        os.rmdir(harness.run_dir)

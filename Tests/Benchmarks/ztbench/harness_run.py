@@ -47,12 +47,12 @@ class Harness:
         self.run_dir = tempfile.mkdtemp(prefix="ztb-", dir="/tmp")  # short: the bus socket path
         self.scenario = scenario
         self.netns = netns
-        self.bus_record = bus_record
+        self.records_bus = bus_record
         self.topology = {}
 
     def __enter__(self) -> "Harness":
         options = (["--scenario-json", json.dumps(self.scenario)] + ([] if self.netns else ["--no-netns"])
-                   + ([] if self.bus_record else ["--no-bus-record"]))
+                   + ([] if self.records_bus else ["--no-bus-record"]))
         began = time.monotonic()
         self.topology = self._command("up", options)
         self.up_s = time.monotonic() - began
