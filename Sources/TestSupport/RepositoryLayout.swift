@@ -16,6 +16,9 @@ public enum RepositoryLayout {
     /// The Python harness's directory, where its own test suite runs.
     public static let harnessDirectory = root.appending(path: "Tests/Harness")
 
+    /// The benchmarks' directory, where the tests of their measuring code run.
+    public static let benchmarksDirectory = root.appending(path: "Tests/Benchmarks")
+
     /// The harness's entry point (`up`, `down`, `status`, `received`, `calls`).
     public static let harnessScript = harnessDirectory.appending(path: "harness.py")
 }

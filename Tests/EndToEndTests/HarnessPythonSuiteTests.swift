@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
 
-/// The Python harness's own test suite: device models, mocks, the bleak check, lifecycle.
+/// The Python harness's own test suite (device models, mocks, the bleak check, lifecycle) and the tests of
+/// the benchmarks' measuring code.
 ///
 /// Run from here so that `swift test` is the one command that runs every test. pytest skips the parts
 /// that need root by itself, and counts them in its summary.
@@ -19,5 +20,16 @@ struct HarnessPythonSuiteTests {
         print("Harness pytest: \(summary)")
         #expect(outcome.succeeded, "\(outcome)")
         #expect(summary.contains(" passed"))
+    }
+
+    /// The benchmarks run only by hand, so their arithmetic and harness glue are checked here.
+    @Test func benchmarkPytestPasses() async throws {
+        var pytest = ProcessLaunch(RepositoryLayout.python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+        pytest.workingDirectory = RepositoryLayout.benchmarksDirectory
+        pytest.deadline = .seconds(120)
+        let outcome = try await pytest.run()
+        let summary = outcome.standardOutput.split(separator: "\n").last.map(String.init) ?? "(no output)"
+        #expect(outcome.succeeded, "\(outcome)")
+        #expect(summary.contains(" passed") && !summary.contains("skipped"), "\(summary)")
     }
 }
