@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -9,27 +10,27 @@ import Testing
 @Suite(.requiresPythonModules("pytest", "dbusmock"))
 struct HarnessPythonSuiteTests {
     @Test func pytestPasses() async throws {
-        // No cache provider: the run must not write .pytest_cache into the source tree.
-        var pytest = ProcessLaunch(RepositoryLayout.python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
-        pytest.workingDirectory = RepositoryLayout.harnessDirectory
         // A guard against a hang, not a speed check: alone the suite takes ~35 s, beside the other end-to-end
         // suites on two loaded cores it has taken over 180 s.
-        pytest.deadline = .seconds(480)
-        let outcome = try await pytest.run()
-        let summary = outcome.standardOutput.split(separator: "\n").last.map(String.init) ?? "(no output)"
+        let summary = try await Self.pytest(in: RepositoryLayout.harnessDirectory, deadline: .seconds(480))
         print("Harness pytest: \(summary)")
-        #expect(outcome.succeeded, "\(outcome)")
         #expect(summary.contains(" passed"))
     }
 
     /// The benchmarks run only by hand, so their arithmetic and harness glue are checked here.
     @Test func benchmarkPytestPasses() async throws {
-        var pytest = ProcessLaunch(RepositoryLayout.python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
-        pytest.workingDirectory = RepositoryLayout.benchmarksDirectory
-        pytest.deadline = .seconds(120)
-        let outcome = try await pytest.run()
-        let summary = outcome.standardOutput.split(separator: "\n").last.map(String.init) ?? "(no output)"
-        #expect(outcome.succeeded, "\(outcome)")
+        let summary = try await Self.pytest(in: RepositoryLayout.benchmarksDirectory, deadline: .seconds(120))
         #expect(summary.contains(" passed") && !summary.contains("skipped"), "\(summary)")
+    }
+
+    /// Runs the pytest suite under `directory`'s `tests`, expects it to pass, and returns its summary line.
+    private static func pytest(in directory: URL, deadline: Duration) async throws -> String {
+        // No cache provider: the run must not write .pytest_cache into the source tree.
+        var pytest = ProcessLaunch(RepositoryLayout.python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+        pytest.workingDirectory = directory
+        pytest.deadline = deadline
+        let outcome = try await pytest.run()
+        #expect(outcome.succeeded, "\(outcome)")
+        return outcome.standardOutput.split(separator: "\n").last.map(String.init) ?? "(no output)"
     }
 }

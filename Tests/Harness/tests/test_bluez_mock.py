@@ -1,6 +1,7 @@
 """The BlueZ mock on a private bus: bleak as an independent client, then discovery-filter semantics,
 GATT rules, fault injection and cleanup checked with direct D-Bus calls (dbus-python)."""
 
+import contextlib
 import json
 import os
 import shutil
@@ -482,14 +483,24 @@ def test_cached_characteristic_has_mtu_only_while_connected_and_never_signals_it
     assert len(client.changed(ff02, "MTU")) == before
 
 
-def resolve_with_objects_held_back(client: Client, address: str) -> None:
-    """Connects to a device with objects_after_resolved_ms and waits for ServicesResolved without calling
-    the mock meanwhile (a call would release the held-back objects)."""
-    client.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
-    client.wait_for(lambda: device_path(address) in client.objects(), what="discovery")
-    client.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
-    client.call(device_path(address), DEVICE, "Connect")
-    client.wait_for(lambda: True in client.changed(device_path(address), "ServicesResolved"), what="resolved")
+@contextlib.contextmanager
+def resolved_with_objects_held_back(tmp_path, address: str, held_ms: int):
+    """A client connected to a device whose GATT objects come held_ms after ServicesResolved, having waited
+    for ServicesResolved without calling the mock meanwhile (a call would release the objects)."""
+    scenario = {"bluez": {"devices": [{"address": address, "objects_after_resolved_ms": held_ms, **FAST}]}}
+    with mock_harness(str(tmp_path), scenario) as up:
+        client = Client(up["bus_address"])
+        try:
+            client.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+            client.wait_for(lambda: device_path(address) in client.objects(), what="discovery")
+            client.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+            client.call(device_path(address), DEVICE, "Connect")
+            client.wait_for(lambda: True in client.changed(device_path(address), "ServicesResolved"),
+                            what="resolved")
+            assert not gatt_objects_added(client, address)
+            yield client
+        finally:
+            client.close()
 
 
 def gatt_objects_added(client: Client, address: str) -> list[int]:
@@ -502,36 +513,20 @@ def test_services_resolved_can_precede_the_gatt_objects(tmp_path):
     """bluetoothd 5.66 batches each object's signals on its own idle callback (gdbus/object.c), so
     ServicesResolved can reach clients before the services' InterfacesAdded on a first connection."""
     late = "24:0A:C4:00:03:02"
-    scenario = {"bluez": {"devices": [{"address": late, "objects_after_resolved_ms": 300, **FAST}]}}
-    with mock_harness(str(tmp_path), scenario) as up:
-        local = Client(up["bus_address"])
-        try:
-            resolve_with_objects_held_back(local, late)
-            assert not gatt_objects_added(local, late)
-            local.wait_for(lambda: gatt_objects_added(local, late), what="the GATT objects")
-        finally:
-            local.close()
+    with resolved_with_objects_held_back(tmp_path, late, 300) as client:
+        client.wait_for(lambda: gatt_objects_added(client, late), what="the GATT objects")
 
 
 def test_held_back_objects_are_sent_before_the_next_reply(tmp_path):
     """gdbus sends every signal it holds before it sends a reply (g_dbus_send_message), so a call made
     after ServicesResolved is answered only after the GATT objects were announced."""
     late = "24:0A:C4:00:03:03"
-    scenario = {"bluez": {"devices": [{"address": late, "objects_after_resolved_ms": 60_000, **FAST}]}}
-    with mock_harness(str(tmp_path), scenario) as up:
-        local = Client(up["bus_address"])
-        try:
-            resolve_with_objects_held_back(local, late)
-            assert not gatt_objects_added(local, late)
-            local.bus.call_async(BLUEZ, device_path(late), PROPERTIES, "Get", "ss", (DEVICE, "ServicesResolved"),
-                                 lambda value: local.signals.append((None, None, "reply", (value,))),
-                                 lambda error: local.signals.append((None, None, "error", (error,))))
-            reply_at = local.wait_for(lambda: next((index for index, (_, _, member, _) in enumerate(local.signals)
-                                                     if member in ("reply", "error")), None) is not None
-                                      and next(index for index, (_, _, member, _) in enumerate(local.signals)
-                                               if member in ("reply", "error")), what="the reply")
-            assert local.signals[reply_at][2:] == ("reply", (True,))
-            added = gatt_objects_added(local, late)
-            assert added and max(added) < reply_at
-        finally:
-            local.close()
+    with resolved_with_objects_held_back(tmp_path, late, 60_000) as client:
+        answers = []
+        client.bus.call_async(BLUEZ, device_path(late), PROPERTIES, "Get", "ss", (DEVICE, "ServicesResolved"),
+                              lambda value: answers.append((len(client.signals), value)), answers.append)
+        client.wait_for(lambda: answers, what="the reply")
+        signals_before_reply, value = answers[0]
+        assert value
+        added = gatt_objects_added(client, late)
+        assert added and max(added) < signals_before_reply
