@@ -43,9 +43,9 @@ public struct BlueZRetryPolicy: Sendable, Hashable {
         case .connectionAborted, .timedOut, .linkLost, .notConnected, .failed:
             return .retry(after: transientBackoff, reset: .disconnect)
         // `InProgress` means an earlier `Connect` is stuck (possibly a crashed client's), which BlueZ clears only
-        // after minutes (bleak-retry-connector #226); after an abort-and-retry BlueZ can set `ServicesResolved`
-        // before exporting the GATT objects (bluez/bluez#1489, bleak#1806), and `Cache=always` serves a stale
-        // layout after a firmware change. Removing the device and discovering it again clears both.
+        // after minutes (bleak-retry-connector #226); a failed GATT discovery still sets `ServicesResolved`, with
+        // no services (BlueZ 5.66 src/device.c `device_svc_resolved`; bleak#1806), and `Cache=always` serves a
+        // stale layout after a firmware change. Removing the device and discovering it again clears all three.
         case .inProgress, .servicesMissing, .doesNotExist:
             return .retry(after: staleStateBackoff, reset: .removeDevice)
         default:
