@@ -28,11 +28,12 @@ struct HandoffCommand: AsyncParsableCommand {
     )
     var deviceID: ZhitingDeviceID?
 
-    @OptionGroup(title: "Hand-off")
-    var handoff: HandoffOptions
-
+    /// Listed in the order the command works: how to reach the device, then what it is told.
     @OptionGroup(title: "LAN")
     var lan: LANOptions
+
+    @OptionGroup(title: "Hand-off")
+    var handoff: HandoffOptions
 
     @OptionGroup var timeout: TimeoutOption
 
