@@ -187,6 +187,28 @@ struct SoftAPEndToEndTests {
         }
     }
 
+    /// A second Ctrl-C while the first one's cleanup runs ends ztprov at once, as the first one's message
+    /// promises: the restore of the home network (slow here, a second a step) is not waited for.
+    @Test func aSecondCtrlCDuringTheCleanupQuitsAtOnce() async throws {
+        var scenario = Self.scenario(
+            protocomm: ["security": 1, "pop": .string(Self.proofOfPossession), "connecting_polls": 1000])
+        if case .object(var members) = scenario, case .object(var nm) = members["nm"] {
+            nm["step_ms"] = 1_000
+            members["nm"] = .object(nm)
+            scenario = .object(members)
+        }
+        try await withHarness(scenario: scenario) { h in
+            try await launch(h).withRunning { process in
+                process.send(signal: SIGINT, whenStandardErrorContains: "joining the network")
+                #expect(await process.waitForStandardError(containing: "Ctrl-C again quits at once"))
+                process.send(signal: SIGINT)
+                let outcome = await process.waitForExit()
+                #expect(outcome.termination == .signalled(SIGINT), "\(outcome)")
+                #expect(!outcome.events.contains { $0["event"] as? String == "left-hotspot" }, "\(outcome)")
+            }
+        }
+    }
+
     /// The host is on its previous connection again, no temporary profile is left, and no secret
     /// appears in anything the tool printed.
     ///

@@ -34,15 +34,12 @@ enum CommandRunner {
         }
         // Cleanup after Ctrl-C can take seconds (bluetoothd answers Disconnect only after its disconnect
         // timer, NetworkManager reactivates the previous connection): say so, and how to skip it.
-        let watcher = Task {
-            await InterruptSignal.watch(cancelling: work) {
-                console.progress(
-                    "Interrupted: releasing the device and the network first (a few seconds; Ctrl-C again quits at once)"
-                )
-            }
+        InterruptSignal.whenReceived {
+            console.progress(
+                "Interrupted: releasing the device and the network first (a few seconds; Ctrl-C again quits at once)")
+            work.cancel()
         }
         let outcome = await work.value
-        watcher.cancel()
         switch outcome {
         case .success(let fields):
             console.succeeded(fields)

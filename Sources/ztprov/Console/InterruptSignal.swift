@@ -4,24 +4,46 @@ import Synchronization
     import Glibc
 #endif
 
-/// Set by the signal handler, read by ``InterruptSignal/watch(cancelling:)``; a lock-free atomic is
-/// one of the few things a signal handler may touch.
+/// Set by the signal handler; a lock-free atomic is one of the few things a signal handler may touch.
 private let interruptReceived = Atomic<Bool>(false)
+
+/// The write end of ``InterruptSignal``'s pipe, for the handler: `write` is async-signal-safe.
+private let wakeWriteEnd = Atomic<Int32>(-1)
 
 /// Turns Ctrl-C (SIGINT) and SIGTERM into cancellation of the command's task, so every `defer`
 /// and scoped cleanup runs before the process exits with status 130.
+///
+/// The handler writes one byte to a pipe that nobody reads, so from the first signal on its read end
+/// stays readable: whoever waits for Ctrl-C sleeps in `poll` on it, beside any other input it waits for.
 enum InterruptSignal {
+    /// The pipe's ends, made once; -1 where the process has no descriptor left for it.
+    private static let wakePipe: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return (-1, -1) }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            // The handler must never block on a full pipe.
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        return (ends[0], ends[1])
+    }()
+
     /// Installs the handlers and unblocks both signals on this thread: a parent (test runners,
     /// some supervisors) may have started us with them blocked, and then they would never arrive.
+    /// Without a pipe the default action stays: Ctrl-C then ends the process at once.
     static func install() {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        guard wakePipe.write >= 0 else { return }
+        wakeWriteEnd.store(wakePipe.write, ordering: .relaxed)
         for number in [SIGINT, SIGTERM] {
             signal(number) { number in
                 interruptReceived.store(true, ordering: .relaxed)
+                var byte: UInt8 = 1
+                _ = write(wakeWriteEnd.load(ordering: .relaxed), &byte, 1)
                 // A second Ctrl-C while cleanup runs ends the process at once.
                 signal(number, SIG_DFL)
             }
@@ -31,19 +53,43 @@ enum InterruptSignal {
     /// True once a signal arrived.
     static var received: Bool { interruptReceived.load(ordering: .relaxed) }
 
-    /// Cancels `task` as soon as a signal arrives, after telling `announce`; returns when it does or when
-    /// this task is cancelled.
-    static func watch<Success, Failure>(
-        cancelling task: Task<Success, Failure>, announcing announce: @Sendable () -> Void = {}
-    ) async {
-        while !received {
-            do {
-                try await Task.sleep(for: .milliseconds(50))
-            } catch {
-                return
-            }
+    /// A descriptor that turns readable once a signal arrived (and stays so), for a `poll` that also
+    /// waits on other input; -1 when signals are not caught.
+    static var arrival: Int32 { wakePipe.read }
+
+    /// Runs `action` once, on a thread of its own, as soon as a signal arrives (at once if one already
+    /// did). The thread sleeps in `poll` until then; the process ends with the command, so it is never
+    /// woken otherwise.
+    static func whenReceived(_ action: @escaping @Sendable () -> Void) {
+        guard arrival >= 0 else { return }
+        let context = Unmanaged.passRetained(InterruptAction(action)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                let action = Unmanaged<InterruptAction>.fromOpaque(context!).takeRetainedValue()
+                var descriptor = pollfd(fd: InterruptSignal.arrival, events: Int16(POLLIN), revents: 0)
+                var ready = poll(&descriptor, 1, -1)
+                while ready < 0, errno == EINTR { ready = poll(&descriptor, 1, -1) }
+                if ready > 0 { action.run() }
+                return nil
+            }, context)
+        guard status == 0 else {
+            // Nobody could act on a caught signal: let Ctrl-C end the process at once instead.
+            Unmanaged<InterruptAction>.fromOpaque(context).release()
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            return
         }
-        announce()
-        task.cancel()
+        pthread_detach(thread)
+    }
+}
+
+/// What ``InterruptSignal/whenReceived(_:)`` runs, boxed to cross `pthread_create`.
+private final class InterruptAction: Sendable {
+    let run: @Sendable () -> Void
+
+    init(_ run: @escaping @Sendable () -> Void) {
+        self.run = run
     }
 }

@@ -5,8 +5,8 @@
 /// Asks for a secret on the controlling terminal with echo off.
 ///
 /// Not `getpass`: it restarts its read after Ctrl-C and would sit at the prompt until Enter, and it
-/// leaves echo off if the process then ends. This reads `/dev/tty` in short polls, gives up as soon
-/// as a signal arrived, and always puts the terminal back.
+/// leaves echo off if the process then ends. This waits on `/dev/tty` and on ``InterruptSignal``'s
+/// descriptor together, gives up as soon as a signal arrived, and always puts the terminal back.
 enum SecretPrompt {
     /// Bytes kept of a line; one more than any secret may have, so an overlong line is refused as such.
     static let maximumLength = SecretText.maximumLength + 1
@@ -31,12 +31,19 @@ enum SecretPrompt {
         return readLine(from: terminal).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The line typed, or nil at the end of input or as soon as a signal arrived: both descriptors are
+    /// waited on together.
     private static func readLine(from terminal: Int32) -> [UInt8]? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
+        var descriptors = [
+            pollfd(fd: terminal, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: InterruptSignal.arrival, events: Int16(POLLIN), revents: 0),
+        ]
         while !InterruptSignal.received {
-            var descriptor = pollfd(fd: terminal, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0, descriptors[1].revents == 0 else { return nil }
             guard read(terminal, &byte, 1) == 1 else { return nil }
             if byte == 0x0A || byte == 0x0D { return line }
             if line.count < maximumLength { line.append(byte) }
