@@ -210,9 +210,11 @@ struct BLEEndToEndTests {
         }
     }
 
+    /// The link is up and its services never resolve; Ctrl-C lands once `Connect` was answered (the
+    /// `--verbose` line that logs it), not at the "Connecting to" line printed before the call.
     @Test func ctrlCWhileConnectingExits130AfterDisconnecting() async throws {
         try await withHarness(scenario: Self.scenario(device: ["resolve_delay_ms": 600_000])) { h in
-            let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("Connecting to"))
+            let outcome = try await Self.ble(h).run(interrupting: .whenStandardErrorContains("Device1.Connect on"))
             expectFailure(outcome, code: "interrupted", status: 130)
             #expect(outcome.standardError.contains("Interrupted: releasing the device"), "\(outcome)")
             let methods = try await Self.bluezMethods(h)
