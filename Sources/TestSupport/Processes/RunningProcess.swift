@@ -26,6 +26,9 @@ public final class RunningProcess: @unchecked Sendable {
     private var hitDeadline = false
     private var finished = false
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Bumped whenever output arrives or the process finishes; ``outputWaiters`` wait for the next bump.
+    private var outputGeneration = 0
+    private var outputWaiters: [CheckedContinuation<Void, Never>] = []
     private var signalOnStandardError: (text: String, signal: Int32)?
     private var heldInput: Int32?
     private var linesRead = 0
@@ -220,16 +223,46 @@ public final class RunningProcess: @unchecked Sendable {
         let standardError: Data
     }
 
+    /// Checks `condition` on the output so far, and again each time more arrives, until it holds (true)
+    /// or the process finished or the task was cancelled (false).
     private func waitUntil(_ condition: (Seen) -> Bool) async -> Bool {
         while !Task.isCancelled {
-            let (seen, ended) = lock.withLock {
-                (Seen(standardOutput: standardOutput, standardError: standardError), finished)
+            let (seen, ended, generation) = lock.withLock {
+                (Seen(standardOutput: standardOutput, standardError: standardError), finished, outputGeneration)
             }
             if condition(seen) { return true }
             if ended { return false }
-            try? await Task.sleep(for: .milliseconds(5))
+            await outputChange(after: generation)
         }
         return false
+    }
+
+    /// Returns once output arrived or the process finished after `generation`, or the task is cancelled.
+    private func outputChange(after generation: Int) async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiter in
+                // Cancelled before this: the handler found nothing to wake, so nobody else would resume it.
+                let waitsHere = lock.withLock {
+                    guard outputGeneration == generation, !Task.isCancelled else { return false }
+                    outputWaiters.append(waiter)
+                    return true
+                }
+                if !waitsHere { waiter.resume() }
+            }
+        } onCancel: {
+            // Every waiter wakes and checks again; those of other tasks simply wait once more.
+            wakeOutputWaiters()
+        }
+    }
+
+    /// Bumps the output generation and wakes whoever waits for it.
+    private func wakeOutputWaiters() {
+        let waiters = lock.withLock {
+            outputGeneration += 1
+            defer { outputWaiters = [] }
+            return outputWaiters
+        }
+        waiters.forEach { $0.resume() }
     }
 
     /// Waits for this child's exit on a thread of its own, leaving it unreaped (`WNOWAIT`) until the
@@ -263,6 +296,7 @@ public final class RunningProcess: @unchecked Sendable {
                     }
                     signalIfStandardErrorAsked()
                 }
+                wakeOutputWaiters()
             }
             close(descriptor)
             lock.withLock { openStreams -= 1 }
@@ -331,6 +365,7 @@ public final class RunningProcess: @unchecked Sendable {
             return exitWaiters
         }
         waiters.forEach { $0.resume() }
+        wakeOutputWaiters()
     }
 }
 
