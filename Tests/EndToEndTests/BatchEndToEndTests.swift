@@ -44,8 +44,7 @@ struct BatchEndToEndTests {
 
     /// A scratch directory with the units file (a header and one row per unit).
     static func workspace(units: Int) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ztprov-batch-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory("batch").url
         let rows = (1...units).map { "\(address($0)),\(name($0))" }
         try (["address,name"] + rows).joined(separator: "\n").write(
             to: directory.appendingPathComponent("units.csv"), atomically: true, encoding: .utf8)

@@ -32,9 +32,9 @@ struct BatchSoftAPEndToEndTests {
     }
 
     @Test func provisionsEachHotspotWithItsOwnOrTheSharedPoP() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ztprov-batch-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("batch")
+        defer { temporary.remove() }
+        let directory = temporary.url
         try "ssid,pop\nZT_U1,\nZT_U2,not-the-pop\nZT_ABSENT,\n".write(
             to: directory.appendingPathComponent("units.csv"), atomically: true, encoding: .utf8)
         try await withHarness(scenario: Self.scenario()) { h in
