@@ -53,7 +53,7 @@ public struct BlueZObjectTree: Sendable, Hashable {
 
     /// The devices BlueZ knows on one adapter, by path.
     public func devices(on adapter: DBusObjectPath) -> [BlueZDevice] {
-        paths(with: BlueZNames.device).compactMap(device(at:)).filter { $0.adapter == adapter }
+        children(BlueZNames.device, of: adapter, linkedBy: \.adapter, BlueZDevice.init)
     }
 
     /// The device at `path`.
@@ -63,31 +63,17 @@ public struct BlueZObjectTree: Sendable, Hashable {
 
     /// The resolved GATT services of a device.
     public func services(of device: DBusObjectPath) -> [BlueZGATTService] {
-        paths(with: BlueZNames.gattService)
-            .compactMap { path in
-                properties(of: path, BlueZNames.gattService).map { BlueZGATTService(path: path, properties: $0) }
-            }
-            .filter { $0.device == device }
+        children(BlueZNames.gattService, of: device, linkedBy: \.device, BlueZGATTService.init)
     }
 
     /// The characteristics of a service.
     public func characteristics(of service: DBusObjectPath) -> [BlueZGATTCharacteristic] {
-        paths(with: BlueZNames.gattCharacteristic)
-            .compactMap { path in
-                properties(of: path, BlueZNames.gattCharacteristic).map {
-                    BlueZGATTCharacteristic(path: path, properties: $0)
-                }
-            }
-            .filter { $0.service == service }
+        children(BlueZNames.gattCharacteristic, of: service, linkedBy: \.service, BlueZGATTCharacteristic.init)
     }
 
     /// The descriptors of a characteristic.
     public func descriptors(of characteristic: DBusObjectPath) -> [BlueZGATTDescriptor] {
-        paths(with: BlueZNames.gattDescriptor)
-            .compactMap { path in
-                properties(of: path, BlueZNames.gattDescriptor).map { BlueZGATTDescriptor(path: path, properties: $0) }
-            }
-            .filter { $0.characteristic == characteristic }
+        children(BlueZNames.gattDescriptor, of: characteristic, linkedBy: \.characteristic, BlueZGATTDescriptor.init)
     }
 
     /// A device's resolved GATT database in the stack-neutral form, object paths as attribute handles.
@@ -109,6 +95,16 @@ public struct BlueZObjectTree: Sendable, Hashable {
     /// The ATT MTU bluetoothd exports on the device's characteristics (BlueZ ≥ 5.62), if any.
     public func mtu(of device: DBusObjectPath) -> Int? {
         services(of: device).lazy.flatMap { characteristics(of: $0.path) }.compactMap(\.mtu).first
+    }
+
+    /// The objects with `interface`, by path, whose `link` property names `parent`.
+    private func children<Object>(
+        _ interface: String, of parent: DBusObjectPath, linkedBy link: KeyPath<Object, DBusObjectPath?>,
+        _ make: (_ path: DBusObjectPath, _ properties: [String: DBusValue]) -> Object
+    ) -> [Object] {
+        paths(with: interface)
+            .compactMap { path in properties(of: path, interface).map { make(path, $0) } }
+            .filter { $0[keyPath: link] == parent }
     }
 
     private func paths(with interface: String) -> [DBusObjectPath] {

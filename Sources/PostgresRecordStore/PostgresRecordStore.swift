@@ -49,13 +49,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
             try connection.connect(url: url, connectTimeout: connectTimeout)
             try connection.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
             try connection.execute("SET lock_timeout = \(Self.readLockTimeout.components.seconds * 1000)")
-            let tables = try connection.execute(
-                "SELECT to_regclass('attempts') IS NOT NULL, to_regclass('ztprov_schema') IS NOT NULL")
-            let hasSchemaTable = tables.first?[1] == "t"
-            let version =
-                hasSchemaTable ? try connection.execute("SELECT max(version) FROM ztprov_schema").first?[0] ?? nil : nil
-            let recorded = hasSchemaTable ? Int(version ?? "") ?? -1 : nil
-            return try PostgresSchema.assess(hasAttempts: tables.first?[0] == "t", recordedVersion: recorded)
+            return try Self.layout(on: connection)
         }
     }
 
@@ -105,14 +99,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
         try connection.execute("BEGIN")
         do {
             try connection.execute("SELECT pg_advisory_xact_lock(x'\(PostgresSchema.setupLock)'::bigint)")
-            let tables = try connection.execute(
-                "SELECT to_regclass('attempts') IS NOT NULL, to_regclass('ztprov_schema') IS NOT NULL")
-            let hasSchemaTable = tables.first?[1] == "t"
-            let version =
-                hasSchemaTable ? try connection.execute("SELECT max(version) FROM ztprov_schema").first?[0] ?? nil : nil
-            let hasAttempts = tables.first?[0] == "t"
-            let recorded = hasSchemaTable ? Int(version ?? "") ?? -1 : nil
-            switch try PostgresSchema.assess(hasAttempts: hasAttempts, recordedVersion: recorded) {
+            switch try Self.layout(on: connection) {
             case .empty:
                 for statement in PostgresSchema.creation { try connection.execute(statement) }
             case .version(let found):
@@ -123,6 +110,17 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
             _ = try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// The layout the database holds, judged from which tables exist and the version recorded.
+    private static func layout(on connection: LibPQConnection) throws(RecordStoreError) -> PostgresSchema.Layout {
+        let tables = try connection.execute(
+            "SELECT to_regclass('attempts') IS NOT NULL, to_regclass('ztprov_schema') IS NOT NULL")
+        let hasSchemaTable = tables.first?[1] == "t"
+        let version =
+            hasSchemaTable ? try connection.execute("SELECT max(version) FROM ztprov_schema").first?[0] ?? nil : nil
+        let recorded = hasSchemaTable ? Int(version ?? "") ?? -1 : nil
+        return try PostgresSchema.assess(hasAttempts: tables.first?[0] == "t", recordedVersion: recorded)
     }
 
     /// Runs `body`, taking the URL's password out of any error it throws.

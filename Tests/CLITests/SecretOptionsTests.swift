@@ -85,9 +85,9 @@ import Testing
     }
 
     @Test func onlyBoundedRegularFilesAreSecretFiles() throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-secretfile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("secretfile")
+        defer { temporary.remove() }
+        let directory = temporary.url
         let fifo = directory.appending(path: "fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(RegularFile.contents(of: fifo, limit: RegularFile.secretLimit) == .failure(.notRegularFile))

@@ -225,10 +225,7 @@ struct BLEEndToEndTests {
 
     @Test func scanFindsTheHarnessDevice() async throws {
         try await withHarness(scenario: Self.scenario()) { h in
-            var launch = try ZTProvProcess.launch(["scan", "--json", "--duration", "1"])
-            launch.environment = h.toolEnvironment
-            launch.networkNamespace = h.topology.hostNetns
-            let outcome = try await launch.run()
+            let outcome = try await h.ztprov(["scan", "--json", "--duration", "1"]).run()
             #expect(outcome.exitStatus == 0, "\(outcome)")
             let devices = outcome.events.filter { $0["event"] as? String == "device" }
             #expect(devices.count == 1)

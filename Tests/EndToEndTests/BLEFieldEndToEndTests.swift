@@ -108,12 +108,9 @@ extension BLEEndToEndTests {
             #expect(outcome.result?["station_state"] as? String == "connected")
             try await BLEEndToEndTests.expectCleanAndSilent(outcome, h)
 
-            var table = try ZTProvProcess.launch(["ble", "--ssid", "HomeNet", "--list-networks"])
-            table.environment = h.toolEnvironment.merging(["ZTPROV_WIFI_PASSWORD": BLEEndToEndTests.wifiPassword]) {
-                $1
-            }
-            table.networkNamespace = h.topology.hostNetns
-            table.deadline = .seconds(60)
+            let table = try h.ztprov(
+                ["ble", "--ssid", "HomeNet", "--list-networks"],
+                environment: ["ZTPROV_WIFI_PASSWORD": BLEEndToEndTests.wifiPassword])
             let human = try await table.run()
             #expect(human.exitStatus == 0, "\(human)")
             #expect(

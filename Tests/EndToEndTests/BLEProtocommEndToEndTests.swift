@@ -199,10 +199,7 @@ struct BLEProtocommEndToEndTests {
             "device_host": ["zhiting": ["device_id": .string(BLEEndToEndTests.deviceID)]],
         ]
         try await withHarness(scenario: scenario) { h in
-            var scan = try ZTProvProcess.launch(["scan", "--json", "--duration", "1"])
-            scan.environment = h.toolEnvironment
-            scan.networkNamespace = h.topology.hostNetns
-            let scanned = try await scan.run()
+            let scanned = try await h.ztprov(["scan", "--json", "--duration", "1"]).run()
             #expect(scanned.exitStatus == 0, "\(scanned)")
             let devices = scanned.events.filter { $0["event"] as? String == "device" }
             let protocols = Dictionary(

@@ -29,15 +29,13 @@ struct BLEProtocommThreadEndToEndTests {
     }
 
     static func ble(_ h: HarnessSession, _ arguments: [String], timeout: Int = 60) throws -> ProcessLaunch {
-        var launch = try ZTProvProcess.launch(
-            ["ble", "--json", "--verbose", "--timeout", "\(timeout)", "--protocol", "protocomm"] + arguments)
-        launch.environment = h.toolEnvironment.merging([
-            "ZTPROV_WIFI_PASSWORD": BLEProtocommEndToEndTests.wifiPassword,
-            "ZTPROV_E2E_SRP": BLEProtocommEndToEndTests.srpPassword,
-        ]) { $1 }
-        launch.networkNamespace = h.topology.hostNetns
-        launch.deadline = .seconds(Int64(timeout) + 30)
-        return launch
+        try h.ztprov(
+            ["ble", "--json", "--verbose", "--timeout", "\(timeout)", "--protocol", "protocomm"] + arguments,
+            environment: [
+                "ZTPROV_WIFI_PASSWORD": BLEProtocommEndToEndTests.wifiPassword,
+                "ZTPROV_E2E_SRP": BLEProtocommEndToEndTests.srpPassword,
+            ],
+            deadline: .seconds(Int64(timeout) + 30))
     }
 
     static func datasetFile(_ h: HarnessSession, _ name: String, _ hex: String) throws -> String {
@@ -127,13 +125,11 @@ struct BLEProtocommThreadEndToEndTests {
             #expect(BLEProtocommEndToEndTests.events(record, "thread_get_status").count >= 2)
             try await Self.expectCleanAndSilent(outcome, h)
 
-            var human = try ZTProvProcess.launch([
-                "ble", "--protocol", "protocomm", "--device", Self.listedForPeople, "--thread-dataset-file", path,
-                "--list-networks",
-            ])
-            human.environment = h.toolEnvironment
-            human.networkNamespace = h.topology.hostNetns
-            human.deadline = .seconds(90)
+            let human = try h.ztprov(
+                [
+                    "ble", "--protocol", "protocomm", "--device", Self.listedForPeople, "--thread-dataset-file", path,
+                    "--list-networks",
+                ], deadline: .seconds(90))
             let table = try await human.run()
             #expect(table.exitStatus == 0, "\(table)")
             let rows = table.standardOutput.split(separator: "\n").map(String.init)

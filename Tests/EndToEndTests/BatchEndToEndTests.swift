@@ -44,8 +44,7 @@ struct BatchEndToEndTests {
 
     /// A scratch directory with the units file (a header and one row per unit).
     static func workspace(units: Int) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ztprov-batch-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory("batch").url
         let rows = (1...units).map { "\(address($0)),\(name($0))" }
         try (["address,name"] + rows).joined(separator: "\n").write(
             to: directory.appendingPathComponent("units.csv"), atomically: true, encoding: .utf8)
@@ -53,16 +52,12 @@ struct BatchEndToEndTests {
     }
 
     static func batch(_ h: HarnessSession, _ directory: URL, _ extra: [String] = []) throws -> ProcessLaunch {
-        var launch = try ZTProvProcess.launch(
+        try h.ztprov(
             [
                 "batch", "--devices", directory.appendingPathComponent("units.csv").path, "--ssid", "Factory",
                 "--db", directory.appendingPathComponent("records.sqlite").path, "--station", "line-1-st-3",
                 "--json", "--verbose",
-            ] + extra)
-        launch.environment = h.toolEnvironment.merging(["ZTPROV_WIFI_PASSWORD": wifiPassword]) { $1 }
-        launch.networkNamespace = h.topology.hostNetns
-        launch.deadline = .seconds(120)
-        return launch
+            ] + extra, environment: ["ZTPROV_WIFI_PASSWORD": wifiPassword], deadline: .seconds(120))
     }
 
     static func records(_ directory: URL) async throws -> [ProvisioningRecord] {
@@ -180,14 +175,11 @@ struct BatchEndToEndTests {
         try #"{"ssid": "Factory", "password-env": "LINE_WIFI", "adapters": ["hci1", "hci2"], "retries": 1}"#.write(
             to: profile, atomically: true, encoding: .utf8)
         try await withHarness(scenario: Self.scenario(units: 3)) { h in
-            var launch = try ZTProvProcess.launch(
+            var launch = try h.ztprov(
                 [
                     "batch", "--config", profile.path, "--db", directory.appendingPathComponent("records.sqlite").path,
                     "--json",
-                ])
-            launch.environment = h.toolEnvironment.merging(["LINE_WIFI": Self.wifiPassword]) { $1 }
-            launch.networkNamespace = h.topology.hostNetns
-            launch.deadline = .seconds(120)
+                ], environment: ["LINE_WIFI": Self.wifiPassword], deadline: .seconds(120))
             launch.standardInput = Data(
                 "\(Self.name(1))\nMH-0002,pop,extra\n\(Self.address(2))\n\(Self.name(3))\n".utf8)
             let outcome = try await launch.run()

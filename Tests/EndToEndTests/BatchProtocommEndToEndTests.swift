@@ -56,13 +56,11 @@ struct BatchProtocommEndToEndTests {
             let unitsFile = directory.appendingPathComponent("units.txt")
             try units.joined(separator: "\n").write(to: unitsFile, atomically: true, encoding: .utf8)
             let database = directory.appendingPathComponent("records.sqlite")
-            var launch = try ZTProvProcess.launch([
-                "batch", "--devices", unitsFile.path, "--ssid", "Factory", "--db", database.path, "--station",
-                "line-2", "--json", "--verbose", "--retries", "0",
-            ])
-            launch.environment = h.toolEnvironment.merging(["ZTPROV_WIFI_PASSWORD": Self.wifiPassword]) { $1 }
-            launch.networkNamespace = h.topology.hostNetns
-            launch.deadline = .seconds(150)
+            let launch = try h.ztprov(
+                [
+                    "batch", "--devices", unitsFile.path, "--ssid", "Factory", "--db", database.path, "--station",
+                    "line-2", "--json", "--verbose", "--retries", "0",
+                ], environment: ["ZTPROV_WIFI_PASSWORD": Self.wifiPassword], deadline: .seconds(150))
             let outcome = try await launch.run()
             #expect(outcome.exitStatus == 0, "\(outcome)")
 

@@ -32,25 +32,23 @@ struct BatchSoftAPEndToEndTests {
     }
 
     @Test func provisionsEachHotspotWithItsOwnOrTheSharedPoP() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ztprov-batch-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("batch")
+        defer { temporary.remove() }
+        let directory = temporary.url
         try "ssid,pop\nZT_U1,\nZT_U2,not-the-pop\nZT_ABSENT,\n".write(
             to: directory.appendingPathComponent("units.csv"), atomically: true, encoding: .utf8)
         try await withHarness(scenario: Self.scenario()) { h in
-            var launch = try ZTProvProcess.launch(
+            let launch = try h.ztprov(
                 [
                     "batch", "--path", "softap", "--devices", directory.appendingPathComponent("units.csv").path,
                     "--wifi-interfaces", h.topology.hostInterface, "--ssid", "HomeNet", "--password-env", "E2E_WIFI",
                     "--ap-password-env", "E2E_AP", "--pop-env", "E2E_POP", "--attempt-timeout", "8",
                     "--db", directory.appendingPathComponent("records.sqlite").path, "--json",
-                ])
-            launch.networkNamespace = h.topology.hostNetns
-            launch.environment = h.toolEnvironment.merging([
-                "E2E_AP": SoftAPEndToEndTests.hotspotPassword, "E2E_POP": SoftAPEndToEndTests.proofOfPossession,
-                "E2E_WIFI": SoftAPEndToEndTests.wifiPassword,
-            ]) { $1 }
-            launch.deadline = .seconds(120)
+                ],
+                environment: [
+                    "E2E_AP": SoftAPEndToEndTests.hotspotPassword, "E2E_POP": SoftAPEndToEndTests.proofOfPossession,
+                    "E2E_WIFI": SoftAPEndToEndTests.wifiPassword,
+                ], deadline: .seconds(120))
             let outcome = try await launch.run()
             #expect(outcome.exitStatus == 10, "\(outcome)")
 

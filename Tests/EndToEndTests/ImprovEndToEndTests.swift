@@ -253,10 +253,7 @@ struct ImprovEndToEndTests {
             ]
         ]
         try await withHarness(scenario: scenario) { h in
-            var launch = try ZTProvProcess.launch(["scan", "--json", "--duration", "1"])
-            launch.environment = h.toolEnvironment
-            launch.networkNamespace = h.topology.hostNetns
-            let outcome = try await launch.run()
+            let outcome = try await h.ztprov(["scan", "--json", "--duration", "1"]).run()
             #expect(outcome.exitStatus == 0, "\(outcome)")
             let devices = Self.events(outcome, named: "device")
             let improv = try #require(devices.first { $0["address"] as? String == Self.improvAddress }, "\(outcome)")
@@ -267,10 +264,7 @@ struct ImprovEndToEndTests {
             #expect(bluFi["protocol"] as? String == "blufi")
             #expect(bluFi["state"] is NSNull)
 
-            var table = try ZTProvProcess.launch(["scan", "--duration", "1"])
-            table.environment = h.toolEnvironment
-            table.networkNamespace = h.topology.hostNetns
-            let human = try await table.run()
+            let human = try await h.ztprov(["scan", "--duration", "1"]).run()
             #expect(human.exitStatus == 0, "\(human)")
             let lines = human.standardOutput.split(separator: "\n")
             #expect(lines.first?.contains("PROTOCOL  STATE") == true, "\(human.standardOutput)")

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Transports
 
 /// A plain blocking UDP socket on 127.0.0.1 for test devices that run on a thread of their own.
@@ -10,25 +11,11 @@ final class LoopbackUDPSocket: @unchecked Sendable {
     let port: UInt16
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let binding = try LoopbackBinding(type: Int32(SOCK_DGRAM.rawValue))
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
-            }
-        }
-        guard fd >= 0, bound else {
-            let failure = LoopbackUDPSocketError(errno: errno)
-            close(fd)
-            throw failure
-        }
-        descriptor = fd
-        port = UInt16(bigEndian: address.sin_port)
+        setsockopt(binding.descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        descriptor = binding.descriptor
+        port = binding.port
     }
 
     /// The next datagram and its sender's port, or nil after 100 ms of silence.
@@ -65,8 +52,4 @@ final class LoopbackUDPSocket: @unchecked Sendable {
     deinit {
         close(descriptor)
     }
-}
-
-struct LoopbackUDPSocketError: Error {
-    let errno: Int32
 }

@@ -20,10 +20,9 @@ import Testing
     }
 
     static func withDatabase(_ body: (String) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/records.sqlite"
+        let directory = try TemporaryDirectory("report")
+        defer { directory.remove() }
+        let path = directory.path + "/records.sqlite"
         try await writeRecords(to: path)
         try await body(path)
     }
@@ -64,10 +63,9 @@ import Testing
     }
 
     @Test func aDatabaseThatIsNotOneFailsWithExitStatus3AndAHint() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = try TemporaryDirectory("report")
+        defer { temporary.remove() }
+        let directory = temporary.path
         let blocker = directory + "/not-a-directory"
         try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
         let garbage = directory + "/garbage.sqlite"

@@ -8,10 +8,9 @@ import Testing
 /// page it writes as headless Chromium shows it.
 @Suite struct ReportHTMLEndToEndTests {
     static func withShiftDatabase(_ body: (_ directory: String, _ database: String) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = try TemporaryDirectory("report")
+        defer { temporary.remove() }
+        let directory = temporary.path
         let database = directory + "/records.sqlite"
         let store = try await SQLiteRecordStore(path: database)
         for record in ShiftRecords.records() {
@@ -51,10 +50,9 @@ import Testing
     }
 
     @Test func anEmptyDatabaseIsAPageSayingSo() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = try TemporaryDirectory("report")
+        defer { temporary.remove() }
+        let directory = temporary.path
         let database = directory + "/records.sqlite"
         _ = try await SQLiteRecordStore(path: database)
         let outcome = try await ZTProvProcess.run(["report", "--format", "html", "--db", database])
@@ -95,10 +93,9 @@ import Testing
     /// escape let through) and the DOM holds only the page's own elements.
     @Test(.requiresTools("chromium"))
     func hostileRecordTextStaysInertInChromium() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = try TemporaryDirectory("report")
+        defer { temporary.remove() }
+        let directory = temporary.path
         var random = SplitMix64(seed: 19)
         let database = directory + "/records.sqlite"
         let store = try await SQLiteRecordStore(path: database)
@@ -135,10 +132,9 @@ import Testing
     /// The checker itself: a blank page and a page that logs to the console are both caught.
     @Test(.requiresTools("chromium"))
     func theChromiumCheckSeesBlankPagesAndConsoleMessages() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-report-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = try TemporaryDirectory("report")
+        defer { temporary.remove() }
+        let directory = temporary.path
         let page = directory + "/blank.html"
         try "<!DOCTYPE html><html><body><script>console.error('broken')</script></body></html>"
             .write(toFile: page, atomically: true, encoding: .utf8)

@@ -63,18 +63,15 @@ struct SoftAPEndToEndTests {
     /// Launches `ztprov softap` in the host namespace with every secret passed through the environment.
     func launch(_ h: HarnessSession, hotspot: String = "ZT_E2E", _ extra: [String] = []) throws -> ProcessLaunch {
         let interface = h.topology.hostInterface
-        var launch = try ZTProvProcess.launch(
+        return try h.ztprov(
             [
                 "softap", "--ap-ssid", hotspot, "--ap-password-env", "E2E_AP", "--pop-env", "E2E_POP",
                 "--ssid", "HomeNet", "--password-env", "E2E_WIFI", "--wifi-interface", interface, "--json",
-            ] + extra)
-        launch.networkNamespace = h.topology.hostNetns
-        launch.environment = h.toolEnvironment.merging([
-            "E2E_AP": Self.hotspotPassword, "E2E_POP": Self.proofOfPossession, "E2E_WIFI": Self.wifiPassword,
-            "E2E_TOKEN": Self.accessToken,
-        ]) { $1 }
-        launch.deadline = .seconds(90)
-        return launch
+            ] + extra,
+            environment: [
+                "E2E_AP": Self.hotspotPassword, "E2E_POP": Self.proofOfPossession, "E2E_WIFI": Self.wifiPassword,
+                "E2E_TOKEN": Self.accessToken,
+            ], deadline: .seconds(90))
     }
 
     static let handoffOptions = ["--area-id", "42", "--access-token-env", "E2E_TOKEN"]

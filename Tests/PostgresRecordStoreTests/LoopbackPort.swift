@@ -1,21 +1,16 @@
 import Foundation
+import TestSupport
 
 /// A TCP port on 127.0.0.1 that nothing listens on right now.
 enum LoopbackPort {
     static func free() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw PostgresTestServerError(message: "socket: errno \(errno)") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
+        let binding: LoopbackBinding
+        do {
+            binding = try LoopbackBinding(type: Int32(SOCK_STREAM.rawValue))
+        } catch {
+            throw PostgresTestServerError(message: "\(error)")
         }
-        guard bound else { throw PostgresTestServerError(message: "bind: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        close(binding.descriptor)
+        return Int(binding.port)
     }
 }

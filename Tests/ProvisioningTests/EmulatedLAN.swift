@@ -43,6 +43,15 @@ struct EmulatedLAN {
         self.timeouts = timeouts
     }
 
+    /// A LAN where failures take milliseconds, with `peer` answering at `address`.
+    static func fast(with peer: InMemoryDatagramLink.Peer, at address: DatagramEndpoint = switchAddress) async
+        -> EmulatedLAN
+    {
+        let lan = EmulatedLAN(timeouts: fastTimeouts)
+        await lan.link.attach(peer, at: address)
+        return lan
+    }
+
     static func switchResponder(_ serverReply: ZhitingDeviceResponder.ServerReply = .echo) -> ZhitingDeviceResponder {
         let info = ZhitingDeviceInfo(model: "ZTSW3SLW001W", softwareVersion: "1.0.0", hardwareVersion: "esp32c3")
         return ZhitingDeviceResponder(

@@ -23,8 +23,7 @@ import ZhitingLAN
     }
 
     @Test func aDeviceWhoseInfoCannotBeReadIsStillListed() async throws {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
-        await lan.link.attach(.zhiting(EmulatedLAN.switchResponder()), at: EmulatedLAN.switchAddress)
+        let lan = await EmulatedLAN.fast(with: .zhiting(EmulatedLAN.switchResponder()))
         let hello = EmulatedLAN.hubResponder()
         await lan.link.attach(
             .scripted { datagram in

@@ -33,8 +33,7 @@ import ZhitingLAN
     }
 
     @Test func onlyOtherDevicesAnswer() async {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
-        await lan.link.attach(.zhiting(EmulatedLAN.hubResponder()), at: EmulatedLAN.hubAddress)
+        let lan = await EmulatedLAN.fast(with: .zhiting(EmulatedLAN.hubResponder()), at: EmulatedLAN.hubAddress)
         await expectFailure(
             lan,
             code: .lanDeviceNotFound,
@@ -44,61 +43,48 @@ import ZhitingLAN
     }
 
     @Test func theDeviceIgnoresTheTokenRequest() async {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let helloOnly = EmulatedLAN.switchResponder()
-        await lan.link.attach(
-            .scripted { datagram in
+        let lan = await EmulatedLAN.fast(
+            with: .scripted { datagram in
                 var device = helloOnly
                 return datagram == ZhitingHello.request ? [device.receivedDatagram(datagram)!] : []
-            },
-            at: EmulatedLAN.switchAddress
-        )
+            })
         await expectFailure(lan, code: .handoffNoToken, status: .handoffFailed, mentioning: "not the token request")
         let resent = lan.recorder.progress.filter { if case .requestResent = $0 { true } else { false } }
         #expect(resent.count == EmulatedLAN.fastTimeouts.attempts - 1)
     }
 
     @Test func theDeviceIgnoresTheInfoRequest() async {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let tokenOnly = EmulatedLAN.switchResponder()
-        await lan.link.attach(
-            .scripted { datagram in
+        let lan = await EmulatedLAN.fast(
+            with: .scripted { datagram in
                 var device = tokenOnly
                 let isToken = (try? ZhitingPacket(decoding: datagram))?.reserved == ZhitingPacket.tokenRequestReserved
                 let answered = datagram == ZhitingHello.request || isToken
                 return answered ? device.receivedDatagram(datagram).map { [$0] } ?? [] : []
-            },
-            at: EmulatedLAN.switchAddress
-        )
+            })
         await expectFailure(
             lan, code: .handoffNoInfo, status: .handoffFailed, mentioning: "did not answer get_prop.info")
     }
 
     @Test func theDeviceNeverConfirms() async {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
-        await lan.link.attach(.zhiting(EmulatedLAN.switchResponder(.silent)), at: EmulatedLAN.switchAddress)
+        let lan = await EmulatedLAN.fast(with: .zhiting(EmulatedLAN.switchResponder(.silent)))
         await expectFailure(lan, code: .handoffNotConfirmed, status: .handoffFailed, mentioning: "did not confirm")
     }
 
     @Test func theDeviceEchoesAnotherServer() async {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
-        await lan.link.attach(
-            .zhiting(EmulatedLAN.switchResponder(.echoServer("sc.example"))),
-            at: EmulatedLAN.switchAddress
-        )
+        let lan = await EmulatedLAN.fast(with: .zhiting(EmulatedLAN.switchResponder(.echoServer("sc.example"))))
         await expectFailure(lan, code: .handoffServerMismatch, status: .handoffFailed, mentioning: "sc.example:54321")
     }
 
     @Test func theDeviceAnswersWithAnError() async {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let responder = EmulatedLAN.switchResponder(.error(code: -2, message: "token expired"))
-        await lan.link.attach(.zhiting(responder), at: EmulatedLAN.switchAddress)
+        let lan = await EmulatedLAN.fast(with: .zhiting(responder))
         await expectFailure(lan, code: .handoffRejected, status: .handoffFailed, mentioning: "code -2: token expired")
     }
 
     @Test func theTargetIsASmartAssistant() async {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
-        await lan.link.attach(.zhiting(EmulatedLAN.hubResponder()), at: EmulatedLAN.hubAddress)
+        let lan = await EmulatedLAN.fast(with: .zhiting(EmulatedLAN.hubResponder()), at: EmulatedLAN.hubAddress)
         let request = EmulatedLAN.request(LANTarget(deviceID: EmulatedLAN.hubID))
         await expectFailure(
             lan,
@@ -110,16 +96,13 @@ import ZhitingLAN
     }
 
     @Test func theDeviceSpeaksAnotherDialect() async {
-        let lan = EmulatedLAN(timeouts: EmulatedLAN.fastTimeouts)
         let hello = EmulatedLAN.switchResponder()
         let spoofer = Spoofer(deviceID: EmulatedLAN.switchID)
-        await lan.link.attach(
-            .scripted { datagram in
+        let lan = await EmulatedLAN.fast(
+            with: .scripted { datagram in
                 var device = hello
                 return [datagram == ZhitingHello.request ? device.receivedDatagram(datagram)! : spoofer.garbage]
-            },
-            at: EmulatedLAN.switchAddress
-        )
+            })
         await expectFailure(lan, code: .lanBadReply, status: .handoffFailed, mentioning: "could not be used")
     }
 

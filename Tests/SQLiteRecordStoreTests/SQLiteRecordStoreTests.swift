@@ -8,13 +8,13 @@ import Testing
 @Suite struct SQLiteRecordStoreTests {
     @Test(arguments: RecordStoreConformance.allCases)
     func conformsToTheStoreContract(_ check: RecordStoreConformance) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         try await check.run(on: SQLiteRecordStore(path: directory.path + "/records.sqlite"))
     }
 
     @Test func createsParentDirectoriesAndRunsWALWithFullSync() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         let path = directory.path + "/a/b/records.sqlite"
         let store = try await SQLiteRecordStore(path: path)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func anAppendedRecordIsVisibleToAnotherProcessWhileTheStoreIsOpen() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         let store = try await SQLiteRecordStore(path: path)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func twoStoresOnOneFileWriteAtOnceWithoutLockErrors() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         let perStore = 40
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func aNewerSchemaIsRefused() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         _ = try await SQLiteRecordStore(path: path)
@@ -83,7 +83,7 @@ import Testing
     /// A file of schema version 1 (before `protocol`): a reader takes it as it is, the first writer adds the
     /// column, and the old rows survive with no protocol.
     @Test func aVersion1FileIsReadAsItIsAndMigratedByTheFirstWriter() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         for sql in [
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func anotherProgramsDatabaseIsRefused() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         let path = directory.path + "/other.sqlite"
         _ = try await PythonSQLiteReader.query(path: path, sql: "CREATE TABLE contacts (name TEXT)")
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsRefused() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         let path = directory.path + "/notes.txt"
         try String(repeating: "not a database\n", count: 100).write(toFile: path, atomically: true, encoding: .utf8)
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func aPathThatCannotBeCreatedIsUnavailable() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
         // A regular file where a directory should be: unwritable even for root.
         let blocker = directory.path + "/file"

@@ -24,4 +24,13 @@ enum ProtocommLimit: Sendable {
     case step(Duration)
     /// The deadline of the whole run.
     case run
+
+    /// When a wait this limit ended gave up, as words that follow what was awaited: " after 30 s" or
+    /// " when the time limit ran out".
+    var endingText: String {
+        switch self {
+        case .request(let duration), .step(let duration): " after \(secondsText(duration))"
+        case .run: " when the time limit ran out"
+        }
+    }
 }

@@ -58,13 +58,8 @@ extension ProvisioningError {
 
     /// The device was still attaching when the attach limit or the run's deadline ran out.
     static func protocommThreadAttachTimeout(network: String, limit: ProtocommLimit) -> ProvisioningError {
-        let waited =
-            switch limit {
-            case .request(let duration), .step(let duration): " after \(secondsText(duration))"
-            case .run: " when the time limit ran out"
-            }
-        return ProvisioningError(
-            .threadAttachTimeout, "The device was still attaching to the Thread network \(network)\(waited).",
+        ProvisioningError(
+            .threadAttachTimeout, "The device was still attaching to the Thread network \(network)\(limit.endingText).",
             hint: "Check a Thread router of that network is in range of the device, or give a longer --timeout.")
     }
 }

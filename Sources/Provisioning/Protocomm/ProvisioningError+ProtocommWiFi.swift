@@ -42,13 +42,8 @@ extension ProvisioningError {
 
     /// The device was still joining when the connect limit or the run's deadline ran out.
     static func protocommWiFiConnectTimeout(ssid: String, limit: ProtocommLimit) -> ProvisioningError {
-        let waited =
-            switch limit {
-            case .request(let duration), .step(let duration): " after \(secondsText(duration))"
-            case .run: " when the time limit ran out"
-            }
-        return ProvisioningError(
-            .softAPWiFiConnectTimeout, "The device was still joining \(ssid)\(waited).",
+        ProvisioningError(
+            .softAPWiFiConnectTimeout, "The device was still joining \(ssid)\(limit.endingText).",
             hint: "Check the network is 2.4 GHz and in range of the device; it keeps trying, so "
                 + "`ztprov discover` may find it on the network later.")
     }

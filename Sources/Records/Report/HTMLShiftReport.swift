@@ -80,126 +80,142 @@ public struct HTMLShiftReport: Sendable {
     }
 
     private func yields(_ report: ShiftReport) -> String {
-        "<section><h2>Yield per station</h2>" + yieldTable(report.stations, kind: "station", heading: "Station")
-            + "</section><section><h2>Yield per adapter</h2>"
-            + yieldTable(report.adapters, kind: "adapter", heading: "Station / adapter") + "</section>"
+        section("Yield per station", yieldTable(report.stations, kind: "station", heading: "Station"))
+            + section(
+                "Yield per adapter", yieldTable(report.adapters, kind: "adapter", heading: "Station / adapter"))
     }
 
     private func yieldTable(_ rows: [ShiftReport.YieldRow], kind: String, heading: String) -> String {
-        var html =
-            "<table><thead><tr><th>\(heading)</th><th class=\"num\">Units</th><th class=\"num\">Provisioned</th>"
-            + "<th class=\"num\">Attempts</th><th class=\"num\">First pass</th><th class=\"num\">Yield</th>"
-            + "<th class=\"bar-cell\"></th></tr></thead><tbody>"
-        for row in rows {
-            let key = "\(kind):\(HTMLText.escaped(row.name))"
-            let width = ((row.yield ?? 0) * 100).fixedPoint(fractionDigits: 1)
-            html += "<tr><td class=\"name\">\(HTMLText.shown(row.name))</td>"
-            html += "<td class=\"num\" data-check=\"\(key):units\">\(row.settledUnits)</td>"
-            html += "<td class=\"num\" data-check=\"\(key):provisioned\">\(row.provisionedUnits)</td>"
-            html += "<td class=\"num\" data-check=\"\(key):attempts\">\(row.attempts)</td>"
-            html +=
-                "<td class=\"num\" data-check=\"\(key):first-pass\">\(ReportFormat.percent(row.firstPassYield))</td>"
-            html += "<td class=\"num strong\" data-check=\"\(key):yield\">\(ReportFormat.percent(row.yield))</td>"
-            html += "<td class=\"bar-cell\"><div class=\"bar\"><div style=\"width:\(width)%\"></div></div></td></tr>"
-        }
-        return html + "</tbody></table>"
+        table(
+            "<th>\(heading)</th><th class=\"num\">Units</th><th class=\"num\">Provisioned</th>"
+                + "<th class=\"num\">Attempts</th><th class=\"num\">First pass</th><th class=\"num\">Yield</th>"
+                + "<th class=\"bar-cell\"></th>",
+            rows.map { row in
+                let key = "\(kind):\(HTMLText.escaped(row.name))"
+                let width = ((row.yield ?? 0) * 100).fixedPoint(fractionDigits: 1)
+                return "<tr><td class=\"name\">\(HTMLText.shown(row.name))</td>"
+                    + cell("\(row.settledUnits)", checked: "\(key):units")
+                    + cell("\(row.provisionedUnits)", checked: "\(key):provisioned")
+                    + cell("\(row.attempts)", checked: "\(key):attempts")
+                    + cell(ReportFormat.percent(row.firstPassYield), checked: "\(key):first-pass")
+                    + cell(ReportFormat.percent(row.yield), checked: "\(key):yield", class: "num strong")
+                    + "<td class=\"bar-cell\"><div class=\"bar\"><div style=\"width:\(width)%\"></div></div></td></tr>"
+            })
     }
 
     private func pareto(_ report: ShiftReport) -> String {
-        var html = "<section><h2>Failures by error code</h2>"
         guard !report.failures.isEmpty else {
-            return html + "<p class=\"none\" data-check=\"no-failures\">No attempt failed.</p></section>"
+            return section("Failures by error code", none("No attempt failed.", checked: "no-failures"))
         }
-        html += "<figure>\(SVGChart.pareto(report.failures))</figure>"
-        html +=
-            "<table><thead><tr><th class=\"num\">#</th><th>Code</th><th class=\"num\">Failed attempts</th>"
-            + "<th class=\"num\">Units lost</th><th class=\"num\">Cumulative</th><th>What to do</th></tr></thead><tbody>"
-        for (index, row) in report.failures.enumerated() {
+        let rows = report.failures.enumerated().map { index, row in
             let key = "pareto:\(index + 1)"
-            html += "<tr><td class=\"num\">\(index + 1)</td>"
-            html += "<td class=\"code\" data-check=\"\(key):code\">\(HTMLText.shown(row.code))</td>"
-            html += "<td class=\"num\" data-check=\"\(key):attempts\">\(row.attempts)</td>"
-            html += "<td class=\"num\" data-check=\"\(key):lost\">\(row.lostUnits)</td>"
-            html +=
-                "<td class=\"num\" data-check=\"\(key):cumulative\">\(ReportFormat.percent(row.cumulativeShare))</td>"
-            html +=
-                "<td class=\"hint\" data-check=\"\(key):hint\">\(HTMLText.escaped(hint(row.code) ?? "Unknown code."))</td></tr>"
+            return "<tr><td class=\"num\">\(index + 1)</td>"
+                + cell(HTMLText.shown(row.code), checked: "\(key):code", class: "code")
+                + cell("\(row.attempts)", checked: "\(key):attempts")
+                + cell("\(row.lostUnits)", checked: "\(key):lost")
+                + cell(ReportFormat.percent(row.cumulativeShare), checked: "\(key):cumulative")
+                + cell(HTMLText.escaped(hint(row.code) ?? "Unknown code."), checked: "\(key):hint", class: "hint")
+                + "</tr>"
         }
-        return html + "</tbody></table></section>"
+        return section(
+            "Failures by error code",
+            "<figure>\(SVGChart.pareto(report.failures))</figure>"
+                + table(
+                    "<th class=\"num\">#</th><th>Code</th><th class=\"num\">Failed attempts</th>"
+                        + "<th class=\"num\">Units lost</th><th class=\"num\">Cumulative</th><th>What to do</th>", rows)
+        )
     }
 
     private func throughput(_ report: ShiftReport) -> String {
         let series = report.throughput
         let peak = zip(series.provisioned, series.failed).map { $0 + $1 }.max() ?? 0
-        return "<section><h2>Throughput over time</h2><figure>\(SVGChart.throughput(series))"
-            + "<figcaption><span class=\"key ok\"></span>provisioned <span class=\"key fail\"></span>failed, "
-            + "attempts finished per <span data-check=\"slot\">\(ReportFormat.slot(seconds: series.slotSeconds))</span>"
-            + " (busiest slot: <span data-check=\"peak-slot\">\(peak)</span>).</figcaption></figure></section>"
+        return section(
+            "Throughput over time",
+            "<figure>\(SVGChart.throughput(series))"
+                + "<figcaption><span class=\"key ok\"></span>provisioned <span class=\"key fail\"></span>failed, "
+                + "attempts finished per <span data-check=\"slot\">\(ReportFormat.slot(seconds: series.slotSeconds))</span>"
+                + " (busiest slot: <span data-check=\"peak-slot\">\(peak)</span>).</figcaption></figure>")
     }
 
     private func steps(_ report: ShiftReport) -> String {
-        var html = "<section><h2>Step times</h2>"
-        guard !report.steps.isEmpty else { return html + "<p class=\"none\">No step times recorded.</p></section>" }
-        html += "<figure>\(SVGChart.stepTimes(report.steps))</figure>"
-        html +=
-            "<table><thead><tr><th>Step</th><th class=\"num\">Runs</th><th class=\"num\">Fastest</th>"
-            + "<th class=\"num\">Median</th><th class=\"num\">90th percentile</th><th class=\"num\">Slowest</th>"
-            + "</tr></thead><tbody>"
-        for step in report.steps {
+        guard !report.steps.isEmpty else { return section("Step times", none("No step times recorded.")) }
+        let rows = report.steps.map { step in
             let key = "step:\(HTMLText.escaped(step.name))"
-            html += "<tr><td class=\"name\">\(HTMLText.shown(step.name))</td>"
-            html += "<td class=\"num\" data-check=\"\(key):runs\">\(step.count)</td>"
-            for (column, value) in [
-                ("min", step.minimum), ("p50", step.median), ("p90", step.p90), ("max", step.maximum),
-            ] {
-                html +=
-                    "<td class=\"num\" data-check=\"\(key):\(column)\">\(ReportFormat.duration(milliseconds: value))</td>"
+            let times = [("min", step.minimum), ("p50", step.median), ("p90", step.p90), ("max", step.maximum)].map {
+                column, value in
+                cell(ReportFormat.duration(milliseconds: value), checked: "\(key):\(column)")
             }
-            html += "</tr>"
+            return "<tr><td class=\"name\">\(HTMLText.shown(step.name))</td>"
+                + cell("\(step.count)", checked: "\(key):runs") + times.joined() + "</tr>"
         }
-        return html + "</tbody></table></section>"
+        return section(
+            "Step times",
+            "<figure>\(SVGChart.stepTimes(report.steps))</figure>"
+                + table(
+                    "<th>Step</th><th class=\"num\">Runs</th><th class=\"num\">Fastest</th>"
+                        + "<th class=\"num\">Median</th><th class=\"num\">90th percentile</th><th class=\"num\">Slowest</th>",
+                    rows))
     }
 
     private func firmware(_ report: ShiftReport) -> String {
-        var html = "<section><h2>Firmware versions seen</h2>"
         guard !report.firmware.isEmpty else {
-            return html + "<p class=\"none\">No device reported a version.</p></section>"
+            return section("Firmware versions seen", none("No device reported a version."))
         }
-        html +=
-            "<table><thead><tr><th>Component</th><th>Version</th><th class=\"num\">Attempts</th>"
-            + "<th class=\"num\">Units</th><th class=\"num\">Yield</th></tr></thead><tbody>"
-        for row in report.firmware {
+        let rows = report.firmware.map { row in
             let key = "firmware:\(row.component):\(HTMLText.escaped(row.version))"
-            html += "<tr><td>\(row.component)</td><td class=\"code\">\(HTMLText.shown(row.version))</td>"
-            html += "<td class=\"num\" data-check=\"\(key):attempts\">\(row.attempts)</td>"
-            html += "<td class=\"num\" data-check=\"\(key):units\">\(row.settledUnits)</td>"
-            html += "<td class=\"num\" data-check=\"\(key):yield\">"
-            html += "\(ReportFormat.percent(ShiftReport.share(row.provisionedUnits, of: row.settledUnits)))</td></tr>"
+            let yield = ShiftReport.share(row.provisionedUnits, of: row.settledUnits)
+            return "<tr><td>\(row.component)</td><td class=\"code\">\(HTMLText.shown(row.version))</td>"
+                + cell("\(row.attempts)", checked: "\(key):attempts")
+                + cell("\(row.settledUnits)", checked: "\(key):units")
+                + cell(ReportFormat.percent(yield), checked: "\(key):yield") + "</tr>"
         }
-        return html + "</tbody></table></section>"
+        return section(
+            "Firmware versions seen",
+            table(
+                "<th>Component</th><th>Version</th><th class=\"num\">Attempts</th>"
+                    + "<th class=\"num\">Units</th><th class=\"num\">Yield</th>", rows))
     }
 
     private func slowest(_ report: ShiftReport) -> String {
-        var html =
-            "<section><h2>Slowest units</h2><table><thead><tr><th class=\"num\">#</th><th>Unit</th><th>Device ID</th>"
-            + "<th>Station / adapter</th><th class=\"num\">Attempts</th><th class=\"num\">Time</th>"
-            + "<th>Slowest step</th><th>Result</th></tr></thead><tbody>"
-        for (index, unit) in report.slowestUnits.enumerated() {
+        let rows = report.slowestUnits.enumerated().map { index, unit in
             let key = "slowest:\(index + 1)"
             let step = unit.slowestStep.map {
                 "\(HTMLText.shown($0.name)) \(ReportFormat.duration(milliseconds: $0.milliseconds))"
             }
-            html += "<tr><td class=\"num\">\(index + 1)</td>"
-            html += "<td class=\"name\" data-check=\"\(key):unit\">\(HTMLText.shown(unit.deviceKey))</td>"
-            html += "<td class=\"code\">\(unit.deviceID.map(HTMLText.shown) ?? "\u{2013}")</td>"
-            html += "<td>\(HTMLText.shown(unit.station)) / \(HTMLText.shown(unit.adapter))</td>"
-            html += "<td class=\"num\">\(unit.attempts)</td>"
-            html +=
-                "<td class=\"num\" data-check=\"\(key):time\">\(ReportFormat.duration(milliseconds: unit.milliseconds))</td>"
-            html += "<td>\(step ?? "\u{2013}")</td>"
             let outcome = unit.code == ProvisioningRecord.successCode ? "ok" : "fail"
-            html += "<td class=\"code \(outcome)\">\(HTMLText.shown(unit.code))</td></tr>"
+            return "<tr><td class=\"num\">\(index + 1)</td>"
+                + cell(HTMLText.shown(unit.deviceKey), checked: "\(key):unit", class: "name")
+                + "<td class=\"code\">\(unit.deviceID.map(HTMLText.shown) ?? "\u{2013}")</td>"
+                + "<td>\(HTMLText.shown(unit.station)) / \(HTMLText.shown(unit.adapter))</td>"
+                + "<td class=\"num\">\(unit.attempts)</td>"
+                + cell(ReportFormat.duration(milliseconds: unit.milliseconds), checked: "\(key):time")
+                + "<td>\(step ?? "\u{2013}")</td><td class=\"code \(outcome)\">\(HTMLText.shown(unit.code))</td></tr>"
         }
-        return html + "</tbody></table></section>"
+        return section(
+            "Slowest units",
+            table(
+                "<th class=\"num\">#</th><th>Unit</th><th>Device ID</th>"
+                    + "<th>Station / adapter</th><th class=\"num\">Attempts</th><th class=\"num\">Time</th>"
+                    + "<th>Slowest step</th><th>Result</th>", rows))
+    }
+
+    /// A section of the page under the heading `title`.
+    private func section(_ title: String, _ content: String) -> String {
+        "<section><h2>\(title)</h2>\(content)</section>"
+    }
+
+    /// What a section says instead of its table when there is nothing to show.
+    private func none(_ sentence: String, checked check: String? = nil) -> String {
+        "<p class=\"none\"\(check.map { " data-check=\"\($0)\"" } ?? "")>\(sentence)</p>"
+    }
+
+    /// A table with the header cells `head` and the rows `rows`, both already marked up.
+    private func table(_ head: String, _ rows: [String]) -> String {
+        "<table><thead><tr>\(head)</tr></thead><tbody>\(rows.joined())</tbody></table>"
+    }
+
+    /// A cell showing `markup` that tests read off the page by its `check` name.
+    private func cell(_ markup: String, checked check: String, class kind: String = "num") -> String {
+        "<td class=\"\(kind)\" data-check=\"\(check)\">\(markup)</td>"
     }
 }

@@ -48,20 +48,11 @@ struct DoctorAssessment {
     }
 
     private var bluetoothd: DoctorCheck {
-        switch findings.bluetoothd {
-        case .running:
-            DoctorCheck("bluetoothd", .ok, "bluetoothd owns org.bluez on the system bus")
-        case .absent:
-            DoctorCheck(
-                "bluetoothd", .fail, "nothing owns org.bluez on the system bus",
-                hint: "Install and start BlueZ: apt install bluez && systemctl enable --now bluetooth.",
-                code: .bluetoothdAbsent, requiredFor: [.ble])
-        case .unreachable(let reason):
-            DoctorCheck(
-                "bluetoothd", .fail, "the system bus could not be asked: \(reason)",
-                hint: "Check that dbus is running (systemctl status dbus) and DBUS_SYSTEM_BUS_ADDRESS, if set.",
-                code: .bluetoothdAbsent, requiredFor: [.ble])
-        }
+        Self.service(
+            "bluetoothd", findings.bluetoothd, running: "bluetoothd owns org.bluez on the system bus",
+            absent: "nothing owns org.bluez on the system bus",
+            hint: "Install and start BlueZ: apt install bluez && systemctl enable --now bluetooth.",
+            code: .bluetoothdAbsent, requiredFor: .ble)
     }
 
     private var adapters: DoctorCheck {
@@ -119,19 +110,27 @@ struct DoctorAssessment {
     }
 
     private var networkManager: DoctorCheck {
-        switch findings.networkManager {
-        case .running:
-            DoctorCheck("networkmanager", .ok, "NetworkManager owns org.freedesktop.NetworkManager")
-        case .absent:
-            DoctorCheck(
-                "networkmanager", .fail, "NetworkManager is not running",
-                hint: "Install and start it: apt install network-manager && systemctl enable --now NetworkManager.",
-                code: .networkServiceUnavailable, requiredFor: [.softap])
+        Self.service(
+            "networkmanager", findings.networkManager,
+            running: "NetworkManager owns org.freedesktop.NetworkManager", absent: "NetworkManager is not running",
+            hint: "Install and start it: apt install network-manager && systemctl enable --now NetworkManager.",
+            code: .networkServiceUnavailable, requiredFor: .softap)
+    }
+
+    /// A system service's check: fine while it owns its bus name; failing, with `code`, when nobody does
+    /// (`hint` says how to start it) or the system bus itself could not be asked.
+    private static func service<Value>(
+        _ name: String, _ service: DoctorFindings.Service<Value>, running: String, absent: String, hint: String,
+        code: ErrorCode, requiredFor path: DoctorCheck.Path
+    ) -> DoctorCheck {
+        switch service {
+        case .running: DoctorCheck(name, .ok, running)
+        case .absent: DoctorCheck(name, .fail, absent, hint: hint, code: code, requiredFor: [path])
         case .unreachable(let reason):
             DoctorCheck(
-                "networkmanager", .fail, "the system bus could not be asked: \(reason)",
+                name, .fail, "the system bus could not be asked: \(reason)",
                 hint: "Check that dbus is running (systemctl status dbus) and DBUS_SYSTEM_BUS_ADDRESS, if set.",
-                code: .networkServiceUnavailable, requiredFor: [.softap])
+                code: code, requiredFor: [path])
         }
     }
 

@@ -79,15 +79,13 @@ enum BatchBLEWiring {
                 level: unit.security, proofOfPossession: unit.security == .security2 ? nil : pop,
                 srpUsername: unit.username ?? "wifiprov", srpPassword: unit.security == .security1 ? nil : pop))
         let filter = BlueZScanFilter(name: device.name, address: device.address)
-        var activity = "scanning"
-        do {
-            let (client, found) = try await heard(context, filter: filter, within: scanFor, on: discoveries)
-            activity = "connecting"
-            context.progress("connecting to \(found.address) (ESP protocomm)")
-            let progress: ProtocommProgressSink = { progress in
-                journal.note(progress)
-                context.progress("\(progress)")
-            }
+        let progress: ProtocommProgressSink = { progress in
+            journal.note(progress)
+            context.progress("\(progress)")
+        }
+        return try await withHeardUnit(
+            context, filter: filter, within: scanFor, on: discoveries, speaking: "ESP protocomm"
+        ) { client, found, activity in
             let outcome = try await discoveries.pausing(context.lane) { resumeDiscovery in
                 try await client.withConnectedDevice(
                     found, pairing: .justWorks(keepBond: false, whenUnanswered: true), until: context.deadline
@@ -102,29 +100,37 @@ enum BatchBLEWiring {
                 }
             }
             return outcome.connection
+        }
+    }
+
+    /// Runs `provision` on the unit as its lane heard it, with the lane's client: links a previous run
+    /// left up are released first, and the journal marks the scan and the connect that follows.
+    /// `provision` names what it is doing in `activity`, so a BlueZ failure says what it interrupted;
+    /// `flow`, when given, follows the address in the "connecting to" line.
+    private static func withHeardUnit<Outcome>(
+        _ context: BatchAttemptContext, filter: BlueZScanFilter, within scanFor: Duration,
+        on discoveries: BatchBLEDiscoveries, speaking flow: String? = nil,
+        _ provision: (_ client: BlueZClient, _ found: BlueZDevice, _ activity: inout String) async throws -> Outcome
+    ) async throws -> Outcome {
+        var activity = "scanning"
+        do {
+            guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
+            for stale in await lane.client.releaseStaleConnections(matching: filter) {
+                context.progress("released a link a previous run left up to \(stale.address)")
+            }
+            context.journal.began("scan")
+            try await discoveries.ensureRunning(context.lane)
+            let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
+            context.journal.found(address: found.address)
+            context.journal.began("connect")
+            activity = "connecting"
+            context.progress("connecting to \(found.address)" + (flow.map { " (\($0))" } ?? ""))
+            return try await provision(lane.client, found, &activity)
         } catch let error as ProvisioningError {
             throw error
         } catch {
             throw ProvisioningError.fromBlueZ(error, while: activity)
         }
-    }
-
-    /// The unit as its lane heard it, with the lane's client: links a previous run left up are released
-    /// first, and the journal marks the scan and the connect that follows.
-    private static func heard(
-        _ context: BatchAttemptContext, filter: BlueZScanFilter, within scanFor: Duration,
-        on discoveries: BatchBLEDiscoveries
-    ) async throws -> (client: BlueZClient, device: BlueZDevice) {
-        guard let lane = await discoveries.lane(context.lane) else { throw CancellationError() }
-        for stale in await lane.client.releaseStaleConnections(matching: filter) {
-            context.progress("released a link a previous run left up to \(stale.address)")
-        }
-        context.journal.began("scan")
-        try await discoveries.ensureRunning(context.lane)
-        let found = try await lane.client.heardDevice(on: lane.adapter, filter: filter, timeout: scanFor)
-        context.journal.found(address: found.address)
-        context.journal.began("connect")
-        return (lane.client, found)
     }
 
     private static func provision(
@@ -136,16 +142,13 @@ enum BatchBLEWiring {
         let filter = BlueZScanFilter(
             serviceUUIDs: unit.address == nil ? [] : [BluFiGATTProfile.serviceUUID], name: unit.name,
             address: unit.address)
-        var activity = "scanning"
-        do {
-            let (client, found) = try await heard(context, filter: filter, within: scanFor, on: discoveries)
-            activity = "connecting"
-            context.progress("connecting to \(found.address)")
-            let progress: BluFiProgressSink = { progress in
-                journal.note(progress)
-                context.progress("\(progress)")
-            }
-            return try await BluFiProvisioner.runFallingBack(
+        let progress: BluFiProgressSink = { progress in
+            journal.note(progress)
+            context.progress("\(progress)")
+        }
+        return try await withHeardUnit(context, filter: filter, within: scanFor, on: discoveries) {
+            client, found, activity in
+            try await BluFiProvisioner.runFallingBack(
                 settings, security: security, logger: logger, deadline: context.deadline, progress: progress
             ) { session in
                 activity = "connecting"
@@ -161,10 +164,6 @@ enum BatchBLEWiring {
                     }
                 }
             }
-        } catch let error as ProvisioningError {
-            throw error
-        } catch {
-            throw ProvisioningError.fromBlueZ(error, while: activity)
         }
     }
 }

@@ -16,14 +16,8 @@ enum BatchInputSource {
         switch RegularFile.contents(of: path, limit: fileLimit) {
         case .success(let contents): bytes = contents
         case .failure(let refusal):
-            let reason =
-                switch refusal {
-                case .cannotOpen(let reason), .readFailed(let reason): "cannot be read (\(reason.lowercased()))"
-                case .notRegularFile: "is not a regular file"
-                case .tooLarge: "is larger than \(fileLimit >> 20) MiB"
-                }
             throw ProvisioningError(
-                .invalidOption, "The batch input \(path) \(reason).",
+                .invalidOption, "The batch input \(path) \(refusal.reason(limit: "\(fileLimit >> 20) MiB")).",
                 hint: "Give a regular file with one unit per line, or feed units on stdin.")
         }
         var parser = parser

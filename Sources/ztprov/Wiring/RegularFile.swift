@@ -18,6 +18,16 @@ enum RegularFile {
         case notRegularFile
         case tooLarge
         case readFailed(String)
+
+        /// The refusal as words that follow the file's name in a message; `limit` says the size limit
+        /// (such as "16 MiB").
+        func reason(limit: String) -> String {
+            switch self {
+            case .cannotOpen(let reason), .readFailed(let reason): "cannot be read (\(reason.lowercased()))"
+            case .notRegularFile: "is not a regular file"
+            case .tooLarge: "is larger than \(limit)"
+            }
+        }
     }
 
     /// The file's bytes, or why they cannot be used.

@@ -54,12 +54,7 @@ extension SecretOptions {
         case .success(let bytes):
             return try checked(SecretText.firstLine(of: bytes), source: option)
         case .failure(let refusal):
-            let reason =
-                switch refusal {
-                case .cannotOpen(let reason), .readFailed(let reason): "cannot be read (\(reason.lowercased()))"
-                case .notRegularFile: "is not a regular file"
-                case .tooLarge: "is larger than \(RegularFile.secretLimit) bytes"
-                }
+            let reason = refusal.reason(limit: "\(RegularFile.secretLimit) bytes")
             throw ProvisioningError(
                 .secretUnreadable,
                 "The \(Kind.promptLabel.lowercased()) file given with \(option) \(reason).",

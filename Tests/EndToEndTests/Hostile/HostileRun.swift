@@ -55,9 +55,7 @@ enum HostileRun {
 
     /// A fresh directory for one test's files, removed by the caller.
     static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appending(path: "ztprov-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryDirectory("hostile").url
     }
 
     /// Writes `bytes` to `name` in `directory` and returns the path.

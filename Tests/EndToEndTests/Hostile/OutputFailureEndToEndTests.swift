@@ -15,10 +15,9 @@ import Testing
 
     @Test(arguments: Sink.allCases)
     func aLostStdoutNeverExitsZero(_ sink: Sink) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let records = directory.appending(path: "records.sqlite").path
+        let directory = try TemporaryDirectory("output")
+        defer { directory.remove() }
+        let records = directory.url.appending(path: "records.sqlite").path
         let store = try await SQLiteRecordStore(path: records)
         for index in 0..<50 { try await store.append(RecordSafetyEndToEndTests.record(name: "unit-\(index)")) }
         for arguments in [

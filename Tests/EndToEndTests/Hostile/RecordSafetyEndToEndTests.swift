@@ -175,25 +175,13 @@ final class SilentTCPListener: @unchecked Sendable {
     let port: UInt16
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 8) == 0 else {
-            _ = Glibc.close(descriptor)
+        let binding = try LoopbackBinding(type: Int32(SOCK_STREAM.rawValue))
+        guard listen(binding.descriptor, 8) == 0 else {
+            _ = Glibc.close(binding.descriptor)
             throw POSIXError(.EADDRINUSE)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        self.descriptor = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        descriptor = binding.descriptor
+        port = binding.port
     }
 
     /// True once a client's connection waits to be accepted (it is never accepted).

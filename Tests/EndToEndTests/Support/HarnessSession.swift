@@ -32,18 +32,20 @@ struct HarnessSession: Sendable {
         ["DBUS_SYSTEM_BUS_ADDRESS": topology.busAddress]
     }
 
-    /// Brings a harness up in a new run directory with `scenario` (format: `Tests/Harness/ztharness/scenario.py`);
-    /// if that fails, whatever was started is taken down again before the error is thrown.
     /// `ztprov` with `arguments` in the host namespace, on the harness's bus, with `environment` added
-    /// (secrets the tool reads from variables), for at most a minute.
-    func ztprov(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessLaunch {
+    /// (secrets the tool reads from variables), for at most `deadline`.
+    func ztprov(_ arguments: [String], environment: [String: String] = [:], deadline: Duration = .seconds(60))
+        throws -> ProcessLaunch
+    {
         var launch = try ZTProvProcess.launch(arguments)
         launch.environment = toolEnvironment.merging(environment) { $1 }
         launch.networkNamespace = topology.hostNetns
-        launch.deadline = .seconds(60)
+        launch.deadline = deadline
         return launch
     }
 
+    /// Brings a harness up in a new run directory with `scenario` (format: `Tests/Harness/ztharness/scenario.py`);
+    /// if that fails, whatever was started is taken down again before the error is thrown.
     static func up(scenario: JSONValue = [:]) async throws -> HarnessSession {
         // Under /tmp, not $TMPDIR: the bus socket's path must stay within the 108 bytes of a unix address.
         let runDirectory = URL(fileURLWithPath: "/tmp/ztprov-e2e-\(UUID().uuidString.prefix(8).lowercased())")

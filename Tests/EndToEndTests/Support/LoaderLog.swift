@@ -14,9 +14,9 @@ struct LoaderLog {
 
     /// Runs `launch` with the loader's file log written to a fresh directory, and reads the log.
     static func run(_ launch: ProcessLaunch) async throws -> LoaderLog {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-ld-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("ld")
+        defer { temporary.remove() }
+        let directory = temporary.url
         var logged = launch
         logged.environment.merge(["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": directory.appending(path: "ld").path]) {
             $1

@@ -316,30 +316,29 @@ class BlufiDevice:
         self.record["sta_bssid"] = bssid_text(self.sta_bssid)
 
     def _on_sta_ssid(self, message: bytes) -> None:
-        if len(message) > SSID_MAX:
-            self._error(bf.ERR_DATA_FORMAT, "SSID longer than 31 bytes")
-            return
-        self.sta_ssid = message
-        self.record["sta_ssid"] = text_or_hex(message)
+        if self._fits(message, SSID_MAX, "SSID"):
+            self.sta_ssid = message
+            self.record["sta_ssid"] = text_or_hex(message)
 
     def _on_sta_password(self, message: bytes) -> None:
-        if len(message) > PASSWORD_MAX:
-            self._error(bf.ERR_DATA_FORMAT, "password longer than 63 bytes")
-            return
-        self.sta_password = message
-        self.record["sta_password"] = text_or_hex(message)
+        if self._fits(message, PASSWORD_MAX, "password"):
+            self.sta_password = message
+            self.record["sta_password"] = text_or_hex(message)
 
     def _on_softap_ssid(self, message: bytes) -> None:
-        if len(message) > SSID_MAX:
-            self._error(bf.ERR_DATA_FORMAT, "SoftAP SSID longer than 31 bytes")
-            return
-        self._set_softap("ssid", message, text_or_hex(message))
+        if self._fits(message, SSID_MAX, "SoftAP SSID"):
+            self._set_softap("ssid", message, text_or_hex(message))
 
     def _on_softap_password(self, message: bytes) -> None:
-        if len(message) > SOFTAP_PASSWORD_MAX:
-            self._error(bf.ERR_DATA_FORMAT, "SoftAP password longer than 31 bytes")
-            return
-        self._set_softap("password", message, text_or_hex(message))
+        if self._fits(message, SOFTAP_PASSWORD_MAX, "SoftAP password"):
+            self._set_softap("password", message, text_or_hex(message))
+
+    def _fits(self, message: bytes, limit: int, what: str) -> bool:
+        """Whether `message` is at most `limit` bytes; a longer one is answered with a data-format error."""
+        if len(message) <= limit:
+            return True
+        self._error(bf.ERR_DATA_FORMAT, f"{what} longer than {limit} bytes")
+        return False
 
     def _on_softap_max_conn(self, message: bytes) -> None:
         if message and message[0] <= SOFTAP_MAX_CONN_MAX:

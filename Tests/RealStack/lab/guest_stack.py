@@ -186,18 +186,16 @@ class GuestStack:
                 handle.write("1" if blocked else "0")
 
     async def device_connected(self, adapter: str, address: str) -> bool | None:
-        path = f"/org/bluez/{adapter}/dev_{address.replace(':', '_')}"
-        code, text = await run("busctl", "get-property", "org.bluez", path, "org.bluez.Device1", "Connected",
-                               check=False)
-        if code != 0:
-            return None
-        return "true" in text
+        """bluetoothd's `Connected` for the device on `adapter`; None when it keeps no such device."""
+        return await self._device_flag(adapter, address, "Connected")
 
     async def device_paired(self, adapter: str, address: str) -> bool | None:
         """bluetoothd's `Paired` for the device on `adapter`; None when it keeps no such device."""
+        return await self._device_flag(adapter, address, "Paired")
+
+    async def _device_flag(self, adapter: str, address: str, flag: str) -> bool | None:
         path = f"/org/bluez/{adapter}/dev_{address.replace(':', '_')}"
-        code, text = await run("busctl", "get-property", "org.bluez", path, "org.bluez.Device1", "Paired",
-                               check=False)
+        code, text = await run("busctl", "get-property", "org.bluez", path, "org.bluez.Device1", flag, check=False)
         if code != 0:
             return None
         return "true" in text

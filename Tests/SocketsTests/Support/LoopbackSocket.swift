@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Transports
 
 /// The few blocking socket calls the loopback test servers need.
@@ -14,16 +15,15 @@ enum LoopbackSocket {
 
     /// A listening TCP socket on 127.0.0.1 with an ephemeral port.
     static func listen(backlog: Int32) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
-        var address = loopbackAddress(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        let descriptor: Int32
+        do {
+            descriptor = try LoopbackBinding(type: Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+                .descriptor
+        } catch {
+            throw Failure(call: error.call, code: error.code)
         }
-        guard bound == 0, Glibc.listen(descriptor, backlog) == 0 else {
-            let failure = Failure(call: "bind/listen", code: errno)
+        guard Glibc.listen(descriptor, backlog) == 0 else {
+            let failure = Failure(call: "listen", code: errno)
             close(descriptor)
             throw failure
         }
