@@ -41,11 +41,12 @@ enum InterruptSignal {
         wakeWriteEnd.store(wakePipe.write, ordering: .relaxed)
         for number in [SIGINT, SIGTERM] {
             signal(number) { number in
+                // A second Ctrl-C while cleanup runs ends the process at once. Reset first: once the pipe
+                // wakes the cleanup and its message shows, a second signal must no longer reach a handler.
+                signal(number, SIG_DFL)
                 interruptReceived.store(true, ordering: .relaxed)
                 var byte: UInt8 = 1
                 _ = write(wakeWriteEnd.load(ordering: .relaxed), &byte, 1)
-                // A second Ctrl-C while cleanup runs ends the process at once.
-                signal(number, SIG_DFL)
             }
         }
     }
