@@ -29,7 +29,7 @@ public final class RunningProcess: @unchecked Sendable {
     /// Bumped whenever output arrives or the process finishes; ``outputWaiters`` wait for the next bump.
     private var outputGeneration = 0
     private var outputWaiters: [CheckedContinuation<Void, Never>] = []
-    private var signalOnStandardError: (text: String, signal: Int32)?
+    private var signalsOnStandardError: [(text: String, signal: Int32)] = []
     private var heldInput: Int32?
     private var linesRead = 0
 
@@ -100,10 +100,11 @@ public final class RunningProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` as soon as standard error contains `text`, from the thread that reads it: a test
-    /// process whose cooperative threads are busy cannot then deliver the signal seconds too late.
+    /// process whose cooperative threads are busy cannot then deliver the signal seconds too late. Each
+    /// call arms one signal, so several can wait for texts that appear one after another.
     public func send(signal: Int32, whenStandardErrorContains text: String) {
         lock.withLock {
-            signalOnStandardError = (text, signal)
+            signalsOnStandardError.append((text, signal))
             signalIfStandardErrorAsked()
         }
     }
@@ -304,13 +305,14 @@ public final class RunningProcess: @unchecked Sendable {
         }
     }
 
-    /// Sends the signal asked for once standard error holds its text; called with `lock` held.
+    /// Sends each signal asked for whose text standard error now holds, once; called with `lock` held.
     private func signalIfStandardErrorAsked() {
-        guard let (text, signal) = signalOnStandardError,
-            String(decoding: standardError, as: UTF8.self).contains(text)
-        else { return }
-        signalOnStandardError = nil
-        if termination == nil { kill(pid, signal) }
+        guard !signalsOnStandardError.isEmpty else { return }
+        let text = String(decoding: standardError, as: UTF8.self)
+        while let due = signalsOnStandardError.firstIndex(where: { text.contains($0.text) }) {
+            let signal = signalsOnStandardError.remove(at: due).signal
+            if termination == nil { kill(pid, signal) }
+        }
     }
 
     /// Writes the input on its own thread, so a child that reads slowly never blocks the caller.
