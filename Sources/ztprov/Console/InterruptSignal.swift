@@ -4,9 +4,6 @@ import Synchronization
     import Glibc
 #endif
 
-/// Set by the signal handler; a lock-free atomic is one of the few things a signal handler may touch.
-private let interruptReceived = Atomic<Bool>(false)
-
 /// The write end of ``InterruptSignal``'s pipe, for the handler: `write` is async-signal-safe.
 private let wakeWriteEnd = Atomic<Int32>(-1)
 
@@ -44,15 +41,17 @@ enum InterruptSignal {
                 // A second Ctrl-C while cleanup runs ends the process at once. Reset first: once the pipe
                 // wakes the cleanup and its message shows, a second signal must no longer reach a handler.
                 signal(number, SIG_DFL)
-                interruptReceived.store(true, ordering: .relaxed)
                 var byte: UInt8 = 1
                 _ = write(wakeWriteEnd.load(ordering: .relaxed), &byte, 1)
             }
         }
     }
 
-    /// True once a signal arrived.
-    static var received: Bool { interruptReceived.load(ordering: .relaxed) }
+    /// True once a signal arrived: the pipe then has its byte.
+    static var received: Bool {
+        var descriptor = pollfd(fd: arrival, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
 
     /// A descriptor that turns readable once a signal arrived (and stays so), for a `poll` that also
     /// waits on other input; -1 when signals are not caught.

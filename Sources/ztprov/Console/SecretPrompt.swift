@@ -40,7 +40,7 @@ enum SecretPrompt {
             pollfd(fd: terminal, events: Int16(POLLIN), revents: 0),
             pollfd(fd: InterruptSignal.arrival, events: Int16(POLLIN), revents: 0),
         ]
-        while !InterruptSignal.received {
+        while true {
             let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0, descriptors[1].revents == 0 else { return nil }
@@ -48,6 +48,5 @@ enum SecretPrompt {
             if byte == 0x0A || byte == 0x0D { return line }
             if line.count < maximumLength { line.append(byte) }
         }
-        return nil
     }
 }
