@@ -204,6 +204,9 @@ struct SoftAPEndToEndTests {
                 #expect(outcome.standardError.contains("Ctrl-C again quits at once"), "\(outcome)")
                 #expect(outcome.termination == .signalled(SIGINT), "\(outcome)")
                 #expect(!outcome.events.contains { $0["event"] as? String == "left-hotspot" }, "\(outcome)")
+                for secret in Self.secrets {
+                    #expect(!outcome.everything.contains(secret), "\(secret) was printed")
+                }
             }
         }
     }
