@@ -85,15 +85,16 @@ def start_everything(state: dict, use_netns: bool, record_bus: bool) -> list:
     start_mock(state, "bluez_mock", BLUEZ_TEMPLATE, {**state["scenario"]["bluez"], "record_dir": run_dir}, env)
     waits.append(("bluez_mock", name_owned(address, records.MOCK_NAMES["bluez"])))
 
-    topology = netns.names(state["run_id"]) if use_netns else None
+    topology = netns.reserve(state["owner"]) if use_netns else None
+    if topology:
+        state["netns"] = topology
+        processes.save_state(state)
     wifi_interface = topology["host_interface"] if topology else NO_NETNS_WIFI_INTERFACE
     start_mock(state, "nm_mock", NM_TEMPLATE, {**state["scenario"]["nm"], "interface": wifi_interface}, env)
     waits.append(("nm_mock", name_owned(address, records.MOCK_NAMES["nm"])))
 
     if topology:
-        state["netns"] = topology
-        processes.save_state(state)
-        netns.create(topology)
+        netns.connect(topology)
         waits.append(("device_host", start_device_host(state, topology, env)))
     return waits
 
@@ -160,7 +161,7 @@ def command_up(options) -> int:
     os.environ[stale.OWNER_VARIABLE] = str(owner)
     for removed in stale.sweep():
         log(f"harness: removed {removed}, left by a test run that was killed")
-    state = {"run_dir": run_dir, "run_id": netns.new_run_id(owner), "bus_address": None, "pids": {},
+    state = {"run_dir": run_dir, "owner": owner, "bus_address": None, "pids": {},
              "netns": None, "mocks": {}, "scenario": chosen, "use_netns": not options.no_netns}
     processes.save_state(state)
     try:

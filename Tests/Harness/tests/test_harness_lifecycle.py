@@ -14,7 +14,7 @@ import pytest
 HARNESS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, HARNESS_DIR)
 
-from ztharness import processes  # noqa: E402
+from ztharness import netns, processes  # noqa: E402
 
 pytestmark = [
     pytest.mark.skipif(os.geteuid() != 0, reason="network namespaces need root (CI runs as root)"),
@@ -48,17 +48,17 @@ def processes_mentioning(text: str) -> list[str]:
     return found
 
 
-def assert_nothing_left(run_dir: str, run_id: str | None) -> None:
+def assert_nothing_left(run_dir: str, topology: dict | None) -> None:
     state = processes.load_state(run_dir)
     for name, entry in (state or {}).get("pids", {}).items():
         assert not processes.is_running(entry), f"{name} still running"
     assert processes_mentioning(run_dir) == []
     assert not os.path.exists(os.path.join(run_dir, "system_bus_socket"))
-    if run_id:
+    if topology:
         namespaces = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True, check=True).stdout
-        assert run_id not in namespaces
+        assert topology["host_netns"] not in namespaces and topology["device_netns"] not in namespaces
         links = subprocess.run(["ip", "-br", "link"], capture_output=True, text=True, check=True).stdout
-        assert f"zh{run_id}" not in links and f"zd{run_id}" not in links
+        assert topology["host_interface"] not in links and topology["device_interface"] not in links
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_up_then_down(run_dir):
 
     down = json.loads(harness("down", "--run-dir", run_dir).stdout)
     assert f"netns {up['host_netns']}" in down["removed"] and f"netns {up['device_netns']}" in down["removed"]
-    assert_nothing_left(run_dir, run_id)
+    assert_nothing_left(run_dir, netns.names(run_id))
     assert json.loads(harness("down", "--run-dir", run_dir).stdout)["removed"] == []
 
 
@@ -109,7 +109,7 @@ def test_down_after_up_was_killed_half_way(run_dir):
     assert state and state.get("netns"), "up never reached the namespaces"
     removed = json.loads(harness("down", "--run-dir", run_dir).stdout)["removed"]
     assert any(item.startswith("process dbus_daemon") for item in removed)
-    assert_nothing_left(run_dir, state["run_id"])
+    assert_nothing_left(run_dir, state["netns"])
 
 
 def test_down_after_a_component_died(run_dir):
@@ -138,7 +138,7 @@ def test_failed_up_removes_what_it_started(run_dir):
         result = harness("up", "--run-dir", long_dir, check=False)
         assert result.returncode == 1
         assert "dbus_daemon" in json.loads(result.stdout)["error"]
-        assert_nothing_left(long_dir, processes.load_state(long_dir)["run_id"])
+        assert_nothing_left(long_dir, processes.load_state(long_dir).get("netns"))
     finally:
         harness("down", "--run-dir", long_dir, check=False)
 

@@ -74,3 +74,25 @@ def test_a_dead_owners_namespace_and_process_are_swept_and_a_live_owners_are_not
         for namespace in (stale_ns, live_ns):
             if netns.exists(namespace):
                 subprocess.run(["ip", "netns", "delete", namespace], check=False)
+
+
+@needs_root[0]
+@needs_root[1]
+def test_a_drawn_name_another_run_holds_is_left_to_it_and_another_is_drawn(monkeypatch):
+    owner = os.getpid()
+    taken, free = f"{owner}-0aaa", f"{owner}-0bbb"
+    draws = iter([taken, free])
+    monkeypatch.setattr(netns, "new_run_id", lambda pid: next(draws))
+    held = netns.names(taken)["device_netns"]
+    subprocess.run(["ip", "netns", "add", held], check=True)
+    topology = None
+    try:
+        topology = netns.reserve(owner)
+        assert topology == netns.names(free)
+        assert netns.exists(held), "the other run's namespace was removed"
+        assert not netns.exists(netns.names(taken)["host_netns"]), "the half-made reservation was kept"
+        assert netns.exists(topology["host_netns"]) and netns.exists(topology["device_netns"])
+    finally:
+        subprocess.run(["ip", "netns", "delete", held], check=False)
+        if topology:
+            netns.delete(topology)

@@ -41,12 +41,35 @@ def exists(namespace: str) -> bool:
     return os.path.exists(os.path.join(NETNS_DIR, namespace))
 
 
-def create(topology: dict) -> None:
-    """Both namespaces, the veth pair between them, addresses, links up (lo included)."""
+def reserve(owner_pid: int, attempts: int = 16) -> dict:
+    """The names of a new run whose two namespaces this call has created. Run ids are random, so two runs
+    of one test process can draw the same; `ip netns add` refuses a name that exists, so a drawn name
+    another run holds is left to it and another is drawn."""
+    for _ in range(attempts):
+        topology = names(new_run_id(owner_pid))
+        if not _add_if_free(topology["host_netns"]):
+            continue
+        if _add_if_free(topology["device_netns"]):
+            return topology
+        _ip("netns", "delete", topology["host_netns"])
+    raise NetnsError(f"no free namespace name in {attempts} draws")
+
+
+def _add_if_free(namespace: str) -> bool:
+    """Creates `namespace`; False when it exists already (another run's), an error for any other failure."""
+    try:
+        _ip("netns", "add", namespace)
+        return True
+    except NetnsError:
+        if exists(namespace):
+            return False
+        raise
+
+
+def connect(topology: dict) -> None:
+    """The veth pair between the two reserved namespaces, addresses, links up (lo included)."""
     host, device = topology["host_netns"], topology["device_netns"]
     host_if, device_if = topology["host_interface"], topology["device_interface"]
-    _ip("netns", "add", host)
-    _ip("netns", "add", device)
     _ip("link", "add", host_if, "netns", host, "type", "veth", "peer", "name", device_if, "netns", device)
     _ip("-n", host, "-batch", "-", batch=(
         f"addr add {HOST_IP}/{PREFIX_LEN} brd {BROADCAST} dev {host_if}\n"
