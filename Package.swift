@@ -25,7 +25,7 @@ let strictSettings: [SwiftSetting] =
 /// build `swift test` uses would otherwise never see the code as it ships.
 let optimisedAsShipped: [SwiftSetting] = [.unsafeFlags(["-O", "-whole-module-optimization", "-num-threads", "2"])]
 
-/// How `ztprov` is linked to keep start-up and resident memory small (README, Performance: Footprint).
+/// How `ztprov` is linked to keep start-up and resident memory small (Tests/Benchmarks/README.md, Footprint).
 ///
 /// With `--static-swift-stdlib` the executable carries about 55,000 relative relocations (Swift metadata
 /// pointers); lld's packed form (`DT_RELR`, glibc 2.36+) stores them in 10 KB instead of 1.3 MB, all of
