@@ -50,7 +50,7 @@ public struct ProtocommBLEProvisioner: Sendable {
         -> ProtocommConversation.RetryCredentials
     {
         { failure in
-            guard failure.code == .softAPWiFiWrongPassword, let passphrase = try await provide() else { return nil }
+            guard failure.code == .protocommWiFiWrongPassword, let passphrase = try await provide() else { return nil }
             return try ProtocommTargetNetwork(ssid: ssid, passphrase: passphrase).validatedCredentials()
         }
     }
