@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-import TestSupport
-
 import Provisioning
+import TestSupport
+import Testing
 
 /// The README's table of error codes is the catalogue as users read it: every code, its exit status and the
 /// commands it can come from. It is generated from ``ErrorCode``; after adding or renaming a code, rewrite it
