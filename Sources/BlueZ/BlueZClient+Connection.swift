@@ -3,7 +3,7 @@ import Logging
 public import Transports
 
 /// Connecting with classified retries, and the scoped GATT connection on top.
-extension BlueZClient: GATTCentral {
+extension BlueZClient {
     /// Connects to `device`, checks that `services` resolved, runs `body`, and then stops every
     /// notification session and disconnects on every exit path, task cancellation included.
     ///
@@ -36,13 +36,6 @@ extension BlueZClient: GATTCentral {
             await tearDown(session)
             throw error
         }
-    }
-
-    /// ``withConnectedDevice(_:requiring:retryPolicy:notifications:_:)`` with the default policies, as the port.
-    public func withConnection<Result>(
-        to peripheral: BlueZDevice, requiring services: [String], _ body: (any GATTConnection) async throws -> Result
-    ) async throws -> Result {
-        try await withConnectedDevice(peripheral, requiring: services) { try await body($0) }
     }
 
     /// One connection's notification sessions, ended together when its scope ends.

@@ -1,7 +1,7 @@
 /// A connected GATT peer: its discovered services, reads, writes and notifications on any characteristic.
 ///
-/// A connection exists only inside its central's ``GATTCentral/withConnection(to:requiring:_:)`` scope,
-/// which disconnects on every exit path; the stack hides which Bluetooth stack carries it. Writes are
+/// A connection exists only inside the scope its Bluetooth stack's adapter opened for it, which disconnects on
+/// every exit path; flows see only this port, not which stack carries it. Writes are
 /// serialized. Operations after the link dropped throw the stack's link-lost error. Every operation takes
 /// the caller's deadline, so a flow's step limit, not a stack's own, decides how long it may take.
 public protocol GATTConnection: Sendable {

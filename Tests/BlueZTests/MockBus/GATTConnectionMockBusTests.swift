@@ -12,7 +12,7 @@ struct GATTConnectionMockBusTests {
         try await BlueZMock.with(BlueZClientMockBusTests.device()) { mock in
             try await BlueZClient.withClient(bus: mock.busAddress, timeouts: BlueZClientMockBusTests.fast) { client in
                 let device = try await client.findDevice(on: client.adapter(), filter: .bluFi, timeout: .seconds(3))
-                try await client.withConnection(to: device, requiring: ["ffff", "1801"]) { gatt in
+                try await client.withConnectedDevice(device, requiring: ["ffff", "1801"]) { gatt in
                     #expect(
                         Set(gatt.services.map(\.uuid)) == [BluetoothUUID.expand(0x1801), BluetoothUUID.expand(0xFFFF)])
                     let write = try #require(gatt.service("ffff")?.characteristic("ff01"))
