@@ -2,7 +2,7 @@ import BluFi
 import Logging
 import Transports
 
-/// Drives one ``BluFiClient`` over a ``BluFiLink``: feeds it notifications, carries out its actions
+/// Drives one ``BluFiClient`` over a ``BluFiGATTLink``: feeds it notifications, carries out its actions
 /// (writes one at a time, each awaited), keeps the deadline of the reply it waits for, and polls the
 /// Wi-Fi status while the device joins, because a failed join pushes nothing.
 struct BluFiConversation {
@@ -13,7 +13,7 @@ struct BluFiConversation {
         case failed
     }
 
-    let link: any BluFiLink
+    let link: BluFiGATTLink
     let inbox: NotificationInbox<[UInt8]>
     let timeouts: BluFiTimeouts
     let deadline: ContinuousClock.Instant
@@ -34,7 +34,7 @@ struct BluFiConversation {
     private var isFinished = false
 
     init(
-        link: any BluFiLink,
+        link: BluFiGATTLink,
         client: BluFiClient,
         timeouts: BluFiTimeouts,
         deadline: ContinuousClock.Instant,

@@ -4,7 +4,7 @@ public import Transports
 /// BluFi's two characteristics on a connected peer (``BluFiGATTProfile``): notifications on FF02 turned
 /// on before the first write, because NimBLE builds drop every frame to an unsubscribed client, and
 /// frames written to FF01 with response, one per write.
-public struct BluFiGATTLink: BluFiLink {
+public struct BluFiGATTLink: Sendable {
     public let mtu: Int
     public let notifications: AsyncThrowingStream<[UInt8], any Error>
     private let connection: any GATTConnection

@@ -3,7 +3,7 @@ public import CryptoPrimitives
 public import Logging
 public import Transports
 
-/// The BluFi flow over one connected ``BluFiLink``: version, key exchange, Wi-Fi settings, the wait
+/// The BluFi flow over the BluFi service of one connected GATT peer (``BluFiGATTLink``): version, key exchange, Wi-Fi settings, the wait
 /// for the join (polling, since a failed join pushes nothing), the device ID, and DISCONNECT_BLE.
 ///
 /// Each operation is one BluFi session and consumes the link's notification stream, so run one
@@ -12,7 +12,7 @@ public import Transports
 /// up. Disconnecting at the BLE level stays with the adapter's scope.
 public struct BluFiProvisioner: Sendable {
     /// Opens the link, subscribing by the deadline given.
-    let openLink: @Sendable (ContinuousClock.Instant) async throws -> any BluFiLink
+    let openLink: @Sendable (ContinuousClock.Instant) async throws -> BluFiGATTLink
     let security: BluFiSecurityChoice
     let timeouts: BluFiTimeouts
     let random: any RandomSource
@@ -20,19 +20,8 @@ public struct BluFiProvisioner: Sendable {
     /// Whether a device rejecting automatic V2 surfaces as ``V2Rejected`` for a retry with V1.
     var reportsRejectedV2 = false
 
-    /// A flow over `link`; `random` supplies the key-exchange secret (inject a seeded source in tests).
-    public init(
-        link: any BluFiLink,
-        security: BluFiSecurityChoice = .automatic,
-        timeouts: BluFiTimeouts = BluFiTimeouts(),
-        random: any RandomSource = SystemRandomSource(),
-        logger: Logger
-    ) {
-        self.init(
-            open: { _ in link }, security: security, timeouts: timeouts, random: random, logger: logger)
-    }
-
-    /// A flow over the BluFi service of `connection`, opened (``BluFiGATTLink``) when the flow starts.
+    /// A flow over the BluFi service of `connection`, opened (``BluFiGATTLink``) when the flow starts;
+    /// `random` supplies the key-exchange secret (inject a seeded source in tests).
     public init(
         connection: any GATTConnection,
         security: BluFiSecurityChoice = .automatic,
@@ -47,7 +36,7 @@ public struct BluFiProvisioner: Sendable {
     }
 
     private init(
-        open: @escaping @Sendable (ContinuousClock.Instant) async throws -> any BluFiLink,
+        open: @escaping @Sendable (ContinuousClock.Instant) async throws -> BluFiGATTLink,
         security: BluFiSecurityChoice,
         timeouts: BluFiTimeouts, random: any RandomSource, logger: Logger
     ) {
@@ -110,7 +99,7 @@ public struct BluFiProvisioner: Sendable {
     }
 
     /// Opens the link: turning notifications on is a descriptor write, so it gets a write's limit.
-    private func open(deadline: ContinuousClock.Instant) async throws -> any BluFiLink {
+    private func open(deadline: ContinuousClock.Instant) async throws -> BluFiGATTLink {
         let ending = BluFiWriteDeadline(limit: timeouts.write, overall: deadline)
         do {
             return try await openLink(ending.deadline)

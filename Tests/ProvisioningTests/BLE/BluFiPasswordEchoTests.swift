@@ -7,7 +7,7 @@ import Transports
 @Suite struct BluFiPasswordEchoTests {
     /// A device played by a script over plaintext frames (security none): answers the version, ACKs
     /// SET_OPMODE, and reports the join with both passwords echoed as soon as CONNECT_AP arrives.
-    actor EchoingDevice: BluFiLink {
+    actor EchoingDevice: ScriptedBluFiPeer {
         nonisolated let mtu = 185
         nonisolated let notifications: AsyncThrowingStream<[UInt8], any Error>
         private let notifier: AsyncThrowingStream<[UInt8], any Error>.Continuation
@@ -17,7 +17,7 @@ import Transports
             (notifications, notifier) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
         }
 
-        func write(_ value: [UInt8], until deadline: ContinuousClock.Instant) throws {
+        func frameWritten(_ value: [UInt8], until deadline: ContinuousClock.Instant) throws {
             let type = BluFiFrameType(rawValue: value[0])
             switch type {
             case .getVersion: try send(.version, [1, 3])
@@ -45,7 +45,7 @@ import Transports
     @Test func echoedPasswordsAreDroppedFromProgressAndOutcome() async throws {
         let recorder = BluFiRecorder()
         let provisioner = BluFiProvisioner(
-            link: EchoingDevice(), security: .fixed(.none), timeouts: EmulatedBLE.timeouts,
+            connection: EchoingDevice(), security: .fixed(.none), timeouts: EmulatedBLE.timeouts,
             logger: recorder.logger())
         let settings = BluFiWiFiSettings(
             .stationAndSoftAP(EmulatedBLE.station, EmulatedBLE.softAP), expectsDeviceID: false)
