@@ -33,7 +33,7 @@ struct SoftAPOverHTTPTests {
             joiner: joiner,
             timeouts: SoftAPTimeouts(protocomm: ProtocommTimeouts(statusPollInterval: .milliseconds(20)))
         ) { _, device in
-            HTTPProtocommTransport(device: device, connectTimeout: .seconds(2), exchangeTimeout: .seconds(5))
+            HTTPProtocommTransport(device: device, connectTimeout: .seconds(2))
         }
         let request = SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: hotspot.ssid), device: try host.endpoint,

@@ -30,7 +30,7 @@ public struct ProtocommBLEProvisioner: Sendable {
     ) async throws -> ProtocommBLEOutcome {
         let credentials = try request.wifi.network.validatedCredentials()
         let endpoints = try await locateEndpoints(
-            on: connection, advertised: request.advertisedServices, address: address)
+            on: connection, advertised: request.advertisedServices, address: address, deadline: deadline)
         var conversation = ProtocommConversation(
             channel: ProtocommChannel(
                 transport: ProtocommGATTTransport(connection: connection, endpoints: endpoints),
@@ -55,12 +55,14 @@ public struct ProtocommBLEProvisioner: Sendable {
         }
     }
 
-    func locateEndpoints(on connection: any GATTConnection, advertised: [String], address: String)
-        async throws -> ProtocommGATTEndpoints
-    {
+    /// Reads the endpoints' descriptions, each read within one exchange's limit and the run's `deadline`.
+    func locateEndpoints(
+        on connection: any GATTConnection, advertised: [String], address: String, deadline: ContinuousClock.Instant
+    ) async throws -> ProtocommGATTEndpoints {
         let found: ProtocommGATTEndpoints?
         do {
-            found = try await ProtocommGATTEndpoints.locate(on: connection, advertised: advertised)
+            found = try await ProtocommGATTEndpoints.locate(
+                on: connection, advertised: advertised, until: min(.now + timeouts.exchange, deadline))
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
             throw ProvisioningError.protocommBLEExchange(
