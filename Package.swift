@@ -290,7 +290,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueZTests",
-            dependencies: ["BlueZ", "DBus", "Transports", "TestSupport"],
+            dependencies: ["BlueZ", "DBus", "CDBus", "Transports", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
