@@ -4,14 +4,14 @@ extension ErrorCode {
         switch self {
         case .invalidOption, .improvNotSupported, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid,
             .recordsInvalidLocation,
-            .batchBadInput, .softAPInvalidSSID,
+            .batchBadInput, .batchUnknownLane, .softAPInvalidSSID,
             .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .softAPCredentialsMissing, .threadInvalidDataset:
             .usage
         case .kernelBluetoothMissing, .permissionDenied, .hostRadioBlocked, .bluetoothdAbsent, .noBluetoothAdapter,
             .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked,
             .networkServiceUnavailable, .wifiInterfaceUnavailable, .softAPInterfaceUnusable, .lanInterfaceNotFound,
             .lanPortInUse, .lanSocketFailed, .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed,
-            .recordsReadFailed, .outputFailed:
+            .recordsReadFailed, .outputFailed, .busNotAnswering:
             .hostPrecondition
         case .bleDeviceNotFound, .improvAlreadyProvisioned, .softAPHotspotNotFound, .lanNoReply, .lanDeviceNotFound:
             .deviceNotFound
@@ -38,8 +38,12 @@ extension ErrorCode {
             .timeout
         case .batchIncomplete:
             .batchIncomplete
+        case .hangUp:
+            .hungUp
         case .interrupted:
             .interrupted
+        case .terminated:
+            .terminated
         }
     }
 }
