@@ -40,10 +40,11 @@ enum BatchInputSource {
         parser: BatchInputParser, rejected: @escaping @Sendable (ProvisioningError) -> Void
     ) -> AsyncStream<BatchDevice> {
         let (stream, continuation) = AsyncStream<BatchDevice>.makeStream()
-        // `readLine` blocks: a queue of its own keeps it off the cooperative pool.
+        // Reading blocks: a queue of its own keeps it off the cooperative pool.
         DispatchQueue(label: "ztprov-batch-stdin").async {
             var parser = parser
-            while let line = readLine(strippingNewline: true) {
+            var lines = StandardInputLines()
+            while let line = lines.next() {
                 do throws(ProvisioningError) {
                     if let device = try parser.parse(Substring(line)) { continuation.yield(device) }
                 } catch {
