@@ -51,7 +51,9 @@ enum BatchInputSource {
                     rejected(error)
                 }
             }
-            continuation.finish()
+            // After a signal the input did not end: the batch is being interrupted, and its cancellation
+            // ends the stream; finishing it here could let the batch end as if complete.
+            if !InterruptSignal.received { continuation.finish() }
         }
         return stream
     }
