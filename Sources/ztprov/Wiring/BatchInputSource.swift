@@ -11,7 +11,7 @@ enum BatchInputSource {
     ///
     /// The file is split into lines as bytes, at `\n` with an optional `\r` before it, and each line
     /// must be UTF-8 on its own, so a bad byte is reported with its line number.
-    static func file(_ path: String, parser: BatchInputParser) throws(ProvisioningError) -> AsyncStream<BatchDevice> {
+    static func file(_ path: String, parser: BatchInputParser) throws(ProvisioningError) -> [BatchDevice] {
         let bytes: [UInt8]
         switch RegularFile.contents(of: path, limit: fileLimit) {
         case .success(let contents): bytes = contents
@@ -29,7 +29,12 @@ enum BatchInputSource {
                 devices.append(device)
             }
         }
-        return AsyncStream { continuation in
+        return devices
+    }
+
+    /// `devices` as the stream the runner reads.
+    static func stream(_ devices: [BatchDevice]) -> AsyncStream<BatchDevice> {
+        AsyncStream { continuation in
             for device in devices { continuation.yield(device) }
             continuation.finish()
         }
