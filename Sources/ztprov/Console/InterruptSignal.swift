@@ -86,6 +86,19 @@ enum InterruptSignal {
         return terminalStreams.load(ordering: .relaxed) & bit != 0
     }
 
+    /// Sleeps until `descriptor` has input (or its end); false when a signal arrived first, or `poll` failed.
+    static func waitForInput(on descriptor: Int32) -> Bool {
+        var descriptors = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: arrival, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0 && descriptors[1].revents == 0
+        }
+    }
+
     /// A descriptor that turns readable once a signal arrived (and stays so), for a `poll` that also
     /// waits on other input; -1 when signals are not caught.
     static var arrival: Int32 { wakePipe.read }

@@ -32,14 +32,7 @@ struct StandardInputLines {
 
     /// Appends what stdin has; false at its end, on an error, or when a signal arrived.
     private mutating func readMore() -> Bool {
-        var descriptors = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: InterruptSignal.arrival, events: Int16(POLLIN), revents: 0),
-        ]
-        while true {
-            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0, descriptors[1].revents == 0 else { return false }
+        while InterruptSignal.waitForInput(on: STDIN_FILENO) {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
@@ -47,5 +40,6 @@ struct StandardInputLines {
             buffered += chunk[..<count]
             return true
         }
+        return false
     }
 }
