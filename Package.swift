@@ -25,21 +25,7 @@ let strictSettings: [SwiftSetting] =
 /// build `swift test` uses would otherwise never see the code as it ships.
 let optimisedAsShipped: [SwiftSetting] = [.unsafeFlags(["-O", "-whole-module-optimization", "-num-threads", "2"])]
 
-/// Where libnm's and GLib's headers are (`pkg-config --cflags libnm`). `CLibNM` loads libnm at run time, so
-/// it cannot name the pkg-config package: SwiftPM would then link libnm, and GLib under it, into every command.
-let libnmHeaderSearchPaths: [String] = {
-    #if arch(arm64)
-        let multiarch = "aarch64-linux-gnu"
-    #else
-        let multiarch = "x86_64-linux-gnu"
-    #endif
-    return ["/usr/include/libnm", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include"]
-}()
-
-/// For the Swift targets that see libnm's declarations through `CLibNM`.
-let libnmSwiftSettings: [SwiftSetting] = [.unsafeFlags(libnmHeaderSearchPaths.flatMap { ["-Xcc", "-I\($0)"] })]
-
-/// How `ztprov` is linked to keep start-up and resident memory small (README, Performance: Footprint).
+/// How `ztprov` is linked to keep start-up and resident memory small (Tests/Benchmarks/README.md, Footprint).
 ///
 /// With `--static-swift-stdlib` the executable carries about 55,000 relative relocations (Swift metadata
 /// pointers); lld's packed form (`DT_RELR`, glibc 2.36+) stores them in 10 KB instead of 1.3 MB, all of
@@ -207,7 +193,7 @@ let package = Package(
         .target(
             name: "NetworkManager",
             dependencies: ["CLibNM", "Transports", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strictSettings + optimisedAsShipped + libnmSwiftSettings
+            swiftSettings: strictSettings + optimisedAsShipped
         ),
         .target(
             name: "SQLiteRecordStore",
@@ -253,12 +239,9 @@ let package = Package(
             providers: [.apt(["libbluetooth-dev"])]
         ),
         // libnm is loaded on first use, so only the commands that join a hotspot map it (and GLib, GObject
-        // and GIO under it): a C target of forwarders, not a link.
-        .target(
-            name: "CLibNM",
-            dependencies: ["CLazyLibrary"],
-            cSettings: [.unsafeFlags(libnmHeaderSearchPaths.map { "-I\($0)" })]
-        ),
+        // and GIO under it): a C target of forwarders, not a link. Its header declares what it forwards, so
+        // neither it nor a module importing it needs libnm's headers.
+        .target(name: "CLibNM", dependencies: ["CLazyLibrary"]),
         // libsqlite3 is loaded on first use, so only the commands that keep records (`batch`, `report`) map
         // it: a C target of forwarders, not a link.
         .target(name: "CSQLite", dependencies: ["CLazyLibrary"]),
@@ -333,7 +316,7 @@ let package = Package(
         .testTarget(
             name: "NetworkManagerTests",
             dependencies: ["NetworkManager", "CLibNM", "Transports", "TestSupport"],
-            swiftSettings: strictSettings + libnmSwiftSettings
+            swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ProvisioningTests",

@@ -30,31 +30,21 @@ public struct BlueZGATTConnection: GATTConnection {
     /// The ATT MTU from the characteristics' `MTU` property or an acquired socket, else 23.
     public var mtu: Int { reportedMTU ?? acquiredMTU.value.withLock { $0 } ?? BlueZQuirks.defaultATTMTU }
 
-    /// Reads with `ReadValue` within the adapter's write limit; throws `BlueZError` (e.g. `.notPermitted`
-    /// when the link must be encrypted).
-    public func read(_ characteristic: GATTCharacteristic) async throws -> [UInt8] {
-        try await read(characteristic.id, interface: BlueZNames.gattCharacteristic, by: .own(client.timeouts.write))
-    }
-
-    /// Reads with `ReadValue` until the caller's deadline; throws `DeadlineExceeded` when it passes first.
+    /// Reads with `ReadValue` until the caller's deadline; throws `DeadlineExceeded` when it passes first, and
+    /// `BlueZError` otherwise (e.g. `.notPermitted` when the link must be encrypted).
     public func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) async throws
         -> [UInt8]
     {
         try await read(characteristic.id, interface: BlueZNames.gattCharacteristic, by: .callers(deadline))
     }
 
-    /// Reads a descriptor with `ReadValue`.
-    public func read(_ descriptor: GATTDescriptor) async throws -> [UInt8] {
-        try await read(descriptor.id, interface: BlueZNames.gattDescriptor, by: .own(client.timeouts.write))
+    /// Reads a descriptor with `ReadValue` until the caller's deadline.
+    public func read(_ descriptor: GATTDescriptor, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
+        try await read(descriptor.id, interface: BlueZNames.gattDescriptor, by: .callers(deadline))
     }
 
-    /// Writes with `WriteValue` (`type` request or command) within the adapter's write limit; throws
-    /// `BlueZError` (e.g. `.notConnected`).
-    public func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws {
-        try await writeValue(value, to: characteristic, type: type, by: .own(client.timeouts.write))
-    }
-
-    /// Writes with `WriteValue` until the caller's deadline; throws `DeadlineExceeded` when it passes first.
+    /// Writes with `WriteValue` (`type` request or command) until the caller's deadline; throws
+    /// `DeadlineExceeded` when it passes first, and `BlueZError` otherwise (e.g. `.notConnected`).
     public func write(
         _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
         until deadline: ContinuousClock.Instant
@@ -62,13 +52,7 @@ public struct BlueZGATTConnection: GATTConnection {
         try await writeValue(value, to: characteristic, type: type, by: .callers(deadline))
     }
 
-    /// Starts a notification session that the connection scope stops.
-    public func subscribe(to characteristic: GATTCharacteristic) async throws -> AsyncThrowingStream<[UInt8], any Error>
-    {
-        try await subscribe(to: characteristic, by: .own(client.timeouts.call))
-    }
-
-    /// Starts a notification session until the caller's deadline; throws `DeadlineExceeded` when it passes first.
+    /// Starts a notification session, which the connection scope stops, until the caller's deadline.
     public func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant)
         async throws -> AsyncThrowingStream<[UInt8], any Error>
     {

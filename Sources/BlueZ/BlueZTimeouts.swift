@@ -4,7 +4,8 @@ public struct BlueZTimeouts: Sendable, Hashable {
     public var call: Duration
     /// One connect attempt: `Connect` plus `ServicesResolved`.
     public var connectAttempt: Duration
-    /// One acknowledged GATT write or read when the caller gives no deadline of its own (flows give theirs).
+    /// One GATT read for a caller that has no step limit of its own, such as reading a GATT database's
+    /// descriptions to tell which protocol a device speaks (flows give their own limits).
     public var write: Duration
     /// Waiting for `Connected=false` after `Disconnect`.
     public var disconnect: Duration

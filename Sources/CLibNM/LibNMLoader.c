@@ -1,12 +1,37 @@
 // Each libnm and GLib function the NetworkManager adapter calls, forwarded to libnm loaded with dlopen on
 // first use (GLib, GObject and GIO come in as libnm's own dependencies).
 //
-// The forwarders carry the libraries' own names and prototypes (the compiler checks them against the
-// headers), so the Swift code calls libnm as if it were linked. They are hidden, so no shared library
-// ever binds to them instead of to GLib or libnm.
+// The forwarders carry the libraries' own names and prototypes, so the Swift code calls libnm as if it were
+// linked. They are hidden, so no shared library ever binds to them instead of to GLib or libnm.
 #include "shim.h"
 
 #include <LazyLibrary.h>
+
+// The conformance check (`CLIBNM_CHECK_AGAINST_LIBNM`, with libnm's own headers included first): every
+// forwarder above is then also checked against libnm's prototype, and these against its values and layouts.
+#ifdef CLIBNM_CHECK_AGAINST_LIBNM
+#include <stddef.h>
+#define CLIBNM_SAME_VALUE(ours, theirs) _Static_assert((long long)(ours) == (long long)(theirs), #ours " differs from " #theirs)
+CLIBNM_SAME_VALUE(CLibNM_BUS_TYPE_SYSTEM, G_BUS_TYPE_SYSTEM);
+CLIBNM_SAME_VALUE(CLibNM_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT, G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT);
+CLIBNM_SAME_VALUE(CLibNM_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION, G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION);
+CLIBNM_SAME_VALUE(CLibNM_DBUS_SIGNAL_FLAGS_NONE, G_DBUS_SIGNAL_FLAGS_NONE);
+CLIBNM_SAME_VALUE(CLibNM_PRIORITY_DEFAULT, G_PRIORITY_DEFAULT);
+CLIBNM_SAME_VALUE(CLibNM_SOURCE_REMOVE, G_SOURCE_REMOVE);
+CLIBNM_SAME_VALUE(CLibNM_IO_ERROR_CANCELLED, G_IO_ERROR_CANCELLED);
+CLIBNM_SAME_VALUE(CLibNM_DBUS_ERROR_ACCESS_DENIED, G_DBUS_ERROR_ACCESS_DENIED);
+CLIBNM_SAME_VALUE(CLibNM_DBUS_ERROR_UNKNOWN_METHOD, G_DBUS_ERROR_UNKNOWN_METHOD);
+CLIBNM_SAME_VALUE(CLibNM_CLIENT_ERROR_OBJECT_CREATION_FAILED, NM_CLIENT_ERROR_OBJECT_CREATION_FAILED);
+CLIBNM_SAME_VALUE(CLibNM_DEVICE_ERROR_NOT_ALLOWED, NM_DEVICE_ERROR_NOT_ALLOWED);
+CLIBNM_SAME_VALUE(CLibNM_MANAGER_ERROR_PERMISSION_DENIED, NM_MANAGER_ERROR_PERMISSION_DENIED);
+CLIBNM_SAME_VALUE(CLibNM_MANAGER_ERROR_CONNECTION_NOT_ACTIVE, NM_MANAGER_ERROR_CONNECTION_NOT_ACTIVE);
+CLIBNM_SAME_VALUE(CLibNM_SETTINGS_ERROR_PERMISSION_DENIED, NM_SETTINGS_ERROR_PERMISSION_DENIED);
+// The integer types that stand for libnm's enums: each function using one is checked as a redeclaration.
+CLIBNM_SAME_VALUE(sizeof(GValue), 3 * sizeof(gint64));
+CLIBNM_SAME_VALUE(_Alignof(GValue), _Alignof(gint64));
+CLIBNM_SAME_VALUE(offsetof(GError, message), sizeof(GQuark) + sizeof(gint));
+CLIBNM_SAME_VALUE(offsetof(GPtrArray, len), sizeof(gpointer));
+#endif
 
 // The forwarders' names are in parentheses: GLib also defines some of these functions as macros.
 
@@ -162,7 +187,7 @@ LAZY_LIBRARY_FORWARDER GSource *(g_cancellable_source_new)(GCancellable *cancell
     return LAZY_LIBRARY_CALL(libnm, g_cancellable_source_new)(cancellable);
 }
 
-LAZY_LIBRARY_FORWARDER gchar *(g_dbus_address_get_for_bus_sync)(GBusType bus_type, GCancellable *cancellable, GError **error) {
+LAZY_LIBRARY_FORWARDER gchar *(g_dbus_address_get_for_bus_sync)(gint bus_type, GCancellable *cancellable, GError **error) {
     return LAZY_LIBRARY_CALL(libnm, g_dbus_address_get_for_bus_sync)(bus_type, cancellable, error);
 }
 
@@ -174,7 +199,7 @@ LAZY_LIBRARY_FORWARDER GType (g_dbus_connection_get_type)(void) {
     return LAZY_LIBRARY_CALL(libnm, g_dbus_connection_get_type)();
 }
 
-LAZY_LIBRARY_FORWARDER void (g_dbus_connection_new_for_address)(const gchar *address, GDBusConnectionFlags flags, GDBusAuthObserver *observer, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data) {
+LAZY_LIBRARY_FORWARDER void (g_dbus_connection_new_for_address)(const gchar *address, guint flags, GDBusAuthObserver *observer, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data) {
     LAZY_LIBRARY_CALL(libnm, g_dbus_connection_new_for_address)(address, flags, observer, cancellable, callback, user_data);
 }
 
@@ -182,7 +207,7 @@ LAZY_LIBRARY_FORWARDER GDBusConnection *(g_dbus_connection_new_for_address_finis
     return LAZY_LIBRARY_CALL(libnm, g_dbus_connection_new_for_address_finish)(res, error);
 }
 
-LAZY_LIBRARY_FORWARDER guint (g_dbus_connection_signal_subscribe)(GDBusConnection *connection, const gchar *sender, const gchar *interface_name, const gchar *member, const gchar *object_path, const gchar *arg0, GDBusSignalFlags flags, GDBusSignalCallback callback, gpointer user_data, GDestroyNotify user_data_free_func) {
+LAZY_LIBRARY_FORWARDER guint (g_dbus_connection_signal_subscribe)(GDBusConnection *connection, const gchar *sender, const gchar *interface_name, const gchar *member, const gchar *object_path, const gchar *arg0, guint flags, GDBusSignalCallback callback, gpointer user_data, GDestroyNotify user_data_free_func) {
     return LAZY_LIBRARY_CALL(libnm, g_dbus_connection_signal_subscribe)(connection, sender, interface_name, member, object_path, arg0, flags, callback, user_data, user_data_free_func);
 }
 
@@ -278,7 +303,7 @@ LAZY_LIBRARY_FORWARDER void (g_object_unref)(gpointer object) {
     LAZY_LIBRARY_CALL(libnm, g_object_unref)(object);
 }
 
-LAZY_LIBRARY_FORWARDER gulong (g_signal_connect_data)(gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data, GClosureNotify destroy_data, GConnectFlags connect_flags) {
+LAZY_LIBRARY_FORWARDER gulong (g_signal_connect_data)(gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data, GClosureNotify destroy_data, guint connect_flags) {
     return LAZY_LIBRARY_CALL(libnm, g_signal_connect_data)(instance, detailed_signal, c_handler, data, destroy_data, connect_flags);
 }
 
@@ -422,11 +447,11 @@ LAZY_LIBRARY_FORWARDER const char *(nm_active_connection_get_id)(NMActiveConnect
     return LAZY_LIBRARY_CALL(libnm, nm_active_connection_get_id)(connection);
 }
 
-LAZY_LIBRARY_FORWARDER NMActiveConnectionState (nm_active_connection_get_state)(NMActiveConnection *connection) {
+LAZY_LIBRARY_FORWARDER guint (nm_active_connection_get_state)(NMActiveConnection *connection) {
     return LAZY_LIBRARY_CALL(libnm, nm_active_connection_get_state)(connection);
 }
 
-LAZY_LIBRARY_FORWARDER NMActiveConnectionStateReason (nm_active_connection_get_state_reason)(NMActiveConnection *connection) {
+LAZY_LIBRARY_FORWARDER guint (nm_active_connection_get_state_reason)(NMActiveConnection *connection) {
     return LAZY_LIBRARY_CALL(libnm, nm_active_connection_get_state_reason)(connection);
 }
 
@@ -518,11 +543,11 @@ LAZY_LIBRARY_FORWARDER NMIPConfig *(nm_device_get_ip4_config)(NMDevice *device) 
     return LAZY_LIBRARY_CALL(libnm, nm_device_get_ip4_config)(device);
 }
 
-LAZY_LIBRARY_FORWARDER NMDeviceState (nm_device_get_state)(NMDevice *device) {
+LAZY_LIBRARY_FORWARDER guint (nm_device_get_state)(NMDevice *device) {
     return LAZY_LIBRARY_CALL(libnm, nm_device_get_state)(device);
 }
 
-LAZY_LIBRARY_FORWARDER NMDeviceStateReason (nm_device_get_state_reason)(NMDevice *device) {
+LAZY_LIBRARY_FORWARDER guint (nm_device_get_state_reason)(NMDevice *device) {
     return LAZY_LIBRARY_CALL(libnm, nm_device_get_state_reason)(device);
 }
 

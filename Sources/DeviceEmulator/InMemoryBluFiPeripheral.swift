@@ -100,24 +100,35 @@ public actor InMemoryBluFiPeripheral: GATTConnection {
     }
 
     /// BluFi's characteristics are not read.
-    public func read(_ characteristic: GATTCharacteristic) throws -> [UInt8] {
+    public func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
         throw Failure.notPermitted
     }
 
     /// BluFi's characteristics have no descriptors here.
-    public func read(_ descriptor: GATTDescriptor) throws -> [UInt8] {
+    public func read(_ descriptor: GATTDescriptor, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
         throw Failure.notPermitted
     }
 
     /// The device's notification stream, for FF02 only.
-    public func subscribe(to characteristic: GATTCharacteristic) throws -> AsyncThrowingStream<[UInt8], any Error> {
+    public func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws
+        -> AsyncThrowingStream<[UInt8], any Error>
+    {
         guard characteristic.id == Self.notifyCharacteristic.id else { throw Failure.notPermitted }
         return notifications
     }
 
-    /// Hands one frame written with response to FF01 to the device (after any fault it sets off); fails once
-    /// the link is closed.
-    public func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws {
+    /// Hands one frame written with response to FF01 to the device (after any fault it sets off) by
+    /// `deadline`; fails once the link is closed.
+    public func write(
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
+        until deadline: ContinuousClock.Instant
+    ) async throws {
+        try await withDeadline(deadline, "GATT write") {
+            try await self.deliver(value, to: characteristic, type: type)
+        }
+    }
+
+    private func deliver(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws {
         guard characteristic.id == Self.writeCharacteristic.id, type == .withResponse else {
             throw Failure.notPermitted
         }

@@ -5,7 +5,8 @@ extension ErrorCode {
         case .invalidOption, .improvNotSupported, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid,
             .recordsInvalidLocation,
             .batchBadInput, .batchUnknownLane, .softAPInvalidSSID,
-            .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .softAPCredentialsMissing, .threadInvalidDataset:
+            .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .protocommCredentialsMissing,
+            .threadInvalidDataset:
             .usage
         case .kernelBluetoothMissing, .permissionDenied, .hostRadioBlocked, .bluetoothdAbsent, .noBluetoothAdapter,
             .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked,
@@ -18,22 +19,23 @@ extension ErrorCode {
         case .bleConnectAborted, .bleServicesMissing, .bleRefused, .bleLinkLost, .bluFiSequenceMismatch,
             .bluFiProtocolError, .improvRejected, .improvProtocolError, .softAPJoinFailed, .softAPRestoreFailed,
             .softAPDeviceUnreachable,
-            .softAPEndpointMissing, .softAPConnectionClosed, .softAPProtocolError, .softAPOutcomeUnknown,
+            .protocommEndpointMissing, .protocommConnectionClosed, .protocommProtocolError, .protocommOutcomeUnknown,
             .lanSendFailed, .scUnreachable:
             .linkFailure
-        case .bluFiNegotiationFailed, .wrongPoP, .softAPSessionRejected, .softAPHandshakeFailed,
-            .softAPUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected,
+        case .bluFiNegotiationFailed, .wrongPoP, .protocommSessionRejected, .protocommHandshakeFailed,
+            .protocommUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected,
             .blePairingFailed:
             .authenticationFailed
         case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiJoinTimeout,
-            .bluFiWiFiScanFailed, .improvWiFiUnableToConnect, .softAPWiFiWrongPassword, .softAPWiFiNotFound,
-            .softAPWiFiJoinFailed,
-            .softAPConfigRejected, .threadDatasetRejected, .threadNetworkNotFound, .threadAttachFailed:
+            .bluFiWiFiScanFailed, .improvWiFiUnableToConnect, .protocommWiFiWrongPassword, .protocommWiFiNotFound,
+            .protocommWiFiJoinFailed,
+            .protocommConfigRejected, .threadDatasetRejected, .threadNetworkNotFound, .threadAttachFailed:
             .wifiJoinFailed
         case .bluFiUnusableDeviceID, .lanBadReply, .handoffNoToken, .handoffNoInfo, .handoffNotConfirmed,
             .handoffServerMismatch, .handoffRejected, .handoffTargetIsHub, .scHTTPError, .scBadResponse:
             .handoffFailed
-        case .timeout, .improvAuthorizationTimeout, .softAPJoinTimeout, .softAPDeviceTimeout, .softAPWiFiConnectTimeout,
+        case .timeout, .improvAuthorizationTimeout, .softAPJoinTimeout, .protocommDeviceTimeout,
+            .protocommWiFiConnectTimeout,
             .scTimeout, .threadAttachTimeout:
             .timeout
         case .batchIncomplete:

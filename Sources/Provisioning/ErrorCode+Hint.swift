@@ -19,7 +19,7 @@ extension ErrorCode {
         case .softAPInvalidSSID: "Give an SSID of 1 to 32 bytes."
         case .softAPInvalidPassphrase: "Give a WPA passphrase of 8 to 63 bytes, or 64 hex digits, or --open-network."
         case .softAPInvalidHotspotPassword: "Give the hotspot password printed on the device (8 to 63 bytes)."
-        case .softAPCredentialsMissing:
+        case .protocommCredentialsMissing:
             "Give the PoP (security 1) or SRP password (security 2) with --pop-file or --pop-env."
         case .kernelBluetoothMissing:
             "Use a kernel with Bluetooth (CONFIG_BT) and load the controller's driver; see `ztprov doctor`."
@@ -61,29 +61,31 @@ extension ErrorCode {
         case .softAPJoinFailed: "Move closer and run again; --verbose shows NetworkManager's reason."
         case .softAPRestoreFailed: "Reconnect by hand: `nmcli connection up <name>` for the previous connection."
         case .softAPDeviceUnreachable: "Check --device-address and that the device's provisioning server runs."
-        case .softAPEndpointMissing: "The firmware lacks a provisioning endpoint; check its provisioning scheme."
-        case .softAPConnectionClosed: "Move closer and run again; the device closed the connection."
-        case .softAPProtocolError: "Run again with --verbose; the firmware may speak another protocomm version."
-        case .softAPOutcomeUnknown: "Check on the LAN whether the device joined (`ztprov discover`)."
+        case .protocommEndpointMissing: "The firmware lacks a provisioning endpoint; check its provisioning scheme."
+        case .protocommConnectionClosed: "Move closer and run again; the device closed the connection."
+        case .protocommProtocolError: "Run again with --verbose; the firmware may speak another protocomm version."
+        case .protocommOutcomeUnknown: "Check on the LAN whether the device joined (`ztprov discover`)."
         case .lanSendFailed: "Check the LAN interface is up and the network is reachable."
         case .scUnreachable: "Check the host's internet connection and --sc-url."
         case .bluFiNegotiationFailed: "Force the scheme the firmware uses with --security v1, v2 or none."
         case .wrongPoP: "Give the proof of possession printed on the device or in its manual."
         case .blePairingFailed: "Put the device in pairing mode, or pair it with `bluetoothctl pair ADDRESS` first."
-        case .softAPSessionRejected: "Check the PoP or SRP credentials and --security."
-        case .softAPHandshakeFailed: "Check the PoP or SRP credentials; power-cycle the device and run again."
-        case .softAPUnsupportedSecurity: "Force a scheme the firmware accepts with --security 0, 1 or 2."
+        case .protocommSessionRejected:
+            "Check the PoP or SRP credentials and the forced security (softap --security, ble --sec-ver)."
+        case .protocommHandshakeFailed: "Check the PoP or SRP credentials; power-cycle the device and run again."
+        case .protocommUnsupportedSecurity:
+            "Force a scheme the firmware accepts: 0, 1 or 2 with softap --security or ble --sec-ver."
         case .hotspotPasswordRejected:
             "Give the hotspot password printed on the device with --ap-password-file or --ap-password-env."
         case .scTokenRejected: "Get a fresh access token from the SC and run again."
-        case .bluFiWiFiWrongPassword, .softAPWiFiWrongPassword: "Check the Wi-Fi password and run again."
-        case .bluFiWiFiNotFound, .softAPWiFiNotFound:
+        case .bluFiWiFiWrongPassword, .protocommWiFiWrongPassword: "Check the Wi-Fi password and run again."
+        case .bluFiWiFiNotFound, .protocommWiFiNotFound:
             "Check the SSID and that the network is 2.4 GHz and in range of the device."
-        case .bluFiWiFiJoinFailed, .softAPWiFiJoinFailed: "Check the network accepts new clients and run again."
+        case .bluFiWiFiJoinFailed, .protocommWiFiJoinFailed: "Check the network accepts new clients and run again."
         case .bluFiWiFiJoinTimeout: "Move the device closer to the access point, or give a longer --timeout."
         case .improvWiFiUnableToConnect: "Check the Wi-Fi password and that the 2.4 GHz network reaches the device."
         case .bluFiWiFiScanFailed: "Run again; the device could not scan while busy."
-        case .softAPConfigRejected: "Check the SSID and password lengths; the device refused the settings."
+        case .protocommConfigRejected: "Check the SSID and password lengths; the device refused the settings."
         case .threadInvalidDataset:
             "Put the hex line of `ot-ctl dataset active -x` (from the border router) alone in the dataset file."
         case .threadDatasetRejected: "Export the active dataset from the border router again and run again."
@@ -104,8 +106,8 @@ extension ErrorCode {
             "Press the device's button when asked, or give --authorization-timeout more time."
         case .timeout: "Run again with a longer --timeout, closer to the device."
         case .softAPJoinTimeout: "Move closer to the device and run again, or give a longer --timeout."
-        case .softAPDeviceTimeout: "Move closer and run again; the device stopped answering."
-        case .softAPWiFiConnectTimeout: "Move the device closer to the access point, or give a longer --timeout."
+        case .protocommDeviceTimeout: "Move closer and run again; the device stopped answering."
+        case .protocommWiFiConnectTimeout: "Move the device closer to the access point, or give a longer --timeout."
         case .scTimeout: "Check the host's internet connection and run again."
         case .batchIncomplete: "Run `ztprov report --final-only` for the reasons; rerunning retries only those units."
         case .hangUp:

@@ -25,7 +25,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case softAPInvalidSSID = "softap.invalid-ssid"
     case softAPInvalidPassphrase = "softap.invalid-passphrase"
     case softAPInvalidHotspotPassword = "softap.invalid-hotspot-password"
-    case softAPCredentialsMissing = "softap.credentials-missing"
+    case protocommCredentialsMissing = "protocomm.credentials-missing"
     /// The `--thread-dataset-file` is not a dataset: not hex, odd, too long, or TLVs that break.
     case threadInvalidDataset = "thread.invalid-dataset"
 
@@ -87,20 +87,20 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case softAPJoinFailed = "softap.join-failed"
     case softAPRestoreFailed = "softap.restore-failed"
     case softAPDeviceUnreachable = "softap.device-unreachable"
-    case softAPEndpointMissing = "softap.endpoint-missing"
-    case softAPConnectionClosed = "softap.connection-closed"
-    case softAPProtocolError = "softap.protocol-error"
-    case softAPOutcomeUnknown = "softap.outcome-unknown"
+    case protocommEndpointMissing = "protocomm.endpoint-missing"
+    case protocommConnectionClosed = "protocomm.connection-closed"
+    case protocommProtocolError = "protocomm.protocol-error"
+    case protocommOutcomeUnknown = "protocomm.outcome-unknown"
     case lanSendFailed = "lan.send-failed"
     case scUnreachable = "sc.unreachable"
 
     // MARK: Authentication (6)
     /// The BluFi key exchange failed or the two sides derived different keys.
     case bluFiNegotiationFailed = "blufi.negotiation-failed"
-    case wrongPoP = "softap.wrong-pop"
-    case softAPSessionRejected = "softap.session-rejected"
-    case softAPHandshakeFailed = "softap.handshake-failed"
-    case softAPUnsupportedSecurity = "softap.unsupported-security"
+    case wrongPoP = "protocomm.wrong-pop"
+    case protocommSessionRejected = "protocomm.session-rejected"
+    case protocommHandshakeFailed = "protocomm.handshake-failed"
+    case protocommUnsupportedSecurity = "protocomm.unsupported-security"
     /// The device's hotspot refused the password the host joined with.
     case hotspotPasswordRejected = "softap.hotspot-password-rejected"
     case scTokenRejected = "sc.token-rejected"
@@ -116,10 +116,10 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case bluFiWiFiScanFailed = "blufi.wifi-scan-failed"
     /// The Improv device could not join with the settings (a wrong password, a network out of range).
     case improvWiFiUnableToConnect = "improv.wifi-unable-to-connect"
-    case softAPWiFiWrongPassword = "softap.wifi-wrong-password"
-    case softAPWiFiNotFound = "softap.wifi-not-found"
-    case softAPWiFiJoinFailed = "softap.wifi-join-failed"
-    case softAPConfigRejected = "softap.config-rejected"
+    case protocommWiFiWrongPassword = "protocomm.wifi-wrong-password"
+    case protocommWiFiNotFound = "protocomm.wifi-not-found"
+    case protocommWiFiJoinFailed = "protocomm.wifi-join-failed"
+    case protocommConfigRejected = "protocomm.config-rejected"
 
     // MARK: The device could not attach to the Thread network (7)
     /// The device found the dataset invalid (OpenThread could not parse it) or refused to store it.
@@ -147,8 +147,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Nobody authorized the Improv device (pressed its button) within the wait.
     case improvAuthorizationTimeout = "improv.authorization-timeout"
     case softAPJoinTimeout = "softap.join-timeout"
-    case softAPDeviceTimeout = "softap.device-timeout"
-    case softAPWiFiConnectTimeout = "softap.wifi-connect-timeout"
+    case protocommDeviceTimeout = "protocomm.device-timeout"
+    case protocommWiFiConnectTimeout = "protocomm.wifi-connect-timeout"
     /// The device was still attaching when the attach limit or the run's time ran out.
     case threadAttachTimeout = "thread.attach-timeout"
     case scTimeout = "sc.timeout"
@@ -164,13 +164,19 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
-    /// The spelling this code had before it stopped naming an adapter; the JSON result carries it as
-    /// `code_alias` for one release so scripts can move over.
+    /// The spelling this code had before it named what failed for the user rather than an adapter or a
+    /// transport; the JSON result carries it as `code_alias` for one release so scripts can move over.
     public var formerSpelling: String? {
         switch self {
         case .hotspotPasswordRejected: "nm.no-secrets"
         case .networkServiceUnavailable: "nm.unavailable"
         case .wifiInterfaceUnavailable: "nm.no-wifi-device"
+        case .protocommEndpointMissing, .protocommConnectionClosed, .protocommProtocolError, .protocommOutcomeUnknown,
+            .wrongPoP, .protocommSessionRejected, .protocommHandshakeFailed, .protocommUnsupportedSecurity,
+            .protocommWiFiWrongPassword, .protocommWiFiNotFound, .protocommWiFiJoinFailed, .protocommConfigRejected,
+            .protocommDeviceTimeout, .protocommWiFiConnectTimeout, .protocommCredentialsMissing:
+            // The protocomm conversation's codes were `softap.*` while SoftAP was its only transport.
+            "softap." + rawValue.dropFirst("protocomm.".count)
         default: nil
         }
     }

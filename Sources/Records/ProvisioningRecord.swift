@@ -25,7 +25,7 @@ public struct ProvisioningRecord: Sendable, Equatable, Codable {
     public var attempt: Int
     /// True for the attempt that settled the device: a success, or a failure not retried further.
     public var isFinal: Bool
-    /// `ok`, or the stable error code (`ble.connect-aborted`, `softap.wrong-pop`, `batch.interrupted`).
+    /// `ok`, or the stable error code (`ble.connect-aborted`, `protocomm.wrong-pop`, `batch.interrupted`).
     public var code: String
     /// The error message shown to the operator; nil on success.
     public var message: String?

@@ -18,8 +18,6 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     public let interface: String?
     /// The longest a TCP connection attempt may take.
     public let connectTimeout: Duration
-    /// The longest one request may take from its first byte sent to its last byte of response.
-    public let exchangeTimeout: Duration
 
     private let executor = BlockingSocketExecutor()
     private var connection: TCPConnection?
@@ -36,41 +34,25 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     ///   - device: the device's address, `DeviceEndpoint.softAPDefault` on a real SoftAP.
     ///   - interface: the Wi-Fi interface joined to the SoftAP, so traffic cannot leave through another
     ///     route; nil skips the binding (loopback tests).
-    ///   - connectTimeout: limit for each TCP connection attempt.
-    ///   - exchangeTimeout: limit for each request and its response.
+    ///   - connectTimeout: limit for each TCP connection attempt (an exchange's deadline is the caller's).
     public init(
-        device: DeviceEndpoint = .softAPDefault,
-        interface: String? = nil,
-        connectTimeout: Duration = .seconds(5),
-        exchangeTimeout: Duration = .seconds(15)
+        device: DeviceEndpoint = .softAPDefault, interface: String? = nil, connectTimeout: Duration = .seconds(5)
     ) {
         self.device = device
         self.interface = interface
         self.connectTimeout = connectTimeout
-        self.exchangeTimeout = exchangeTimeout
     }
 
     deinit {
         executor.shutdown()
     }
 
-    /// Posts `payload` to `/<endpoint>` and returns the body of the device's 200 response.
+    /// Posts `payload` to `/<endpoint>` and returns the body of the device's 200 response, by the caller's
+    /// `deadline` (a connection attempt still takes at most ``connectTimeout``).
     ///
-    /// Throws `HTTPTransportError`, or `CancellationError` within about 50 ms of cancellation.
-    public func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8] {
-        try exchange(endpoint: endpoint, payload: payload, callersDeadline: nil)
-    }
-
-    /// ``exchange(endpoint:payload:)`` bounded by the caller's deadline instead of ``exchangeTimeout``
-    /// (a connection attempt still takes at most ``connectTimeout``); throws `DeadlineExceeded` when the
-    /// caller's deadline ends it.
+    /// Throws `DeadlineExceeded` when the deadline ends it, `HTTPTransportError` for what the device or the
+    /// network did, or `CancellationError` within about 50 ms of cancellation.
     public func exchange(endpoint: String, payload: [UInt8], until deadline: ContinuousClock.Instant) async throws
-        -> [UInt8]
-    {
-        try exchange(endpoint: endpoint, payload: payload, callersDeadline: deadline)
-    }
-
-    private func exchange(endpoint: String, payload: [UInt8], callersDeadline: ContinuousClock.Instant?) throws
         -> [UInt8]
     {
         let request = try HTTPProtocommRequest(endpoint: endpoint, payload: payload)
@@ -78,12 +60,9 @@ public actor HTTPProtocommTransport: ProtocommTransport {
         let started = ContinuousClock.now
         let response: HTTPResponse
         do {
-            let connectBy = min(started + connectTimeout, callersDeadline ?? .now + connectTimeout)
-            let connection = try readyConnection(for: request, until: connectBy)
-            response = try perform(request, on: connection, until: callersDeadline ?? .now + exchangeTimeout)
-        } catch let error as HTTPTransportError
-            where error.isTimeout && callersDeadline.map({ ContinuousClock.now >= $0 }) == true
-        {
+            let connection = try readyConnection(for: request, until: min(started + connectTimeout, deadline))
+            response = try perform(request, on: connection, until: deadline)
+        } catch let error as HTTPTransportError where error.isTimeout && ContinuousClock.now >= deadline {
             Self.log.debug("HTTP POST /\(endpoint) (\(payload.count) bytes): the caller's deadline passed")
             throw DeadlineExceeded("HTTP POST /\(endpoint)")
         } catch {

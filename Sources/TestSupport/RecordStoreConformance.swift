@@ -64,7 +64,7 @@ public enum RecordStoreConformance: String, CaseIterable, Sendable {
     public static let fullRecord = ProvisioningRecord(
         batchID: "batch-2024-05-01", station: "línea-1 ☕", adapter: "hci1", deviceKey: "ZT-\"Lamp\", 工厂\n#7",
         address: "24:0A:C4:00:11:22", deviceID: "a1b2c3d4e5f6", path: .softAP, security: "sec2 patch 1", attempt: 3,
-        isFinal: true, code: "softap.wrong-pop", message: "The device rejected the proof of possession; it's 🔒.",
+        isFinal: true, code: "protocomm.wrong-pop", message: "The device rejected the proof of possession; it's 🔒.",
         startedAt: start, finishedAt: start.addingTimeInterval(4.375),
         steps: [
             RecordedStep(name: "join-hotspot", milliseconds: 2100), RecordedStep(name: "session", milliseconds: 87),

@@ -5,23 +5,8 @@
 /// error types, keeping the system's words; the provisioning flow maps those to what a person reads.
 public protocol ProtocommTransport: Sendable {
     /// Sends `payload` to the named endpoint (`"proto-ver"`, `"prov-session"`, `"prov-config"`, …) and
-    /// returns the reply body.
+    /// returns the reply body, by the caller's deadline; throws ``DeadlineExceeded`` when it passes first.
     ///
     /// The payload is already encrypted where the session requires it; transports never look inside.
-    func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8]
-
-    /// ``exchange(endpoint:payload:)`` bounded by the caller's deadline instead of the transport's own
-    /// limit; throws ``DeadlineExceeded`` when it passes first.
     func exchange(endpoint: String, payload: [UInt8], until deadline: ContinuousClock.Instant) async throws -> [UInt8]
-}
-
-/// Transports without deadlines of their own race the exchange against the caller's.
-extension ProtocommTransport {
-    public func exchange(endpoint: String, payload: [UInt8], until deadline: ContinuousClock.Instant) async throws
-        -> [UInt8]
-    {
-        try await withDeadline(deadline, "protocomm exchange") {
-            try await self.exchange(endpoint: endpoint, payload: payload)
-        }
-    }
 }

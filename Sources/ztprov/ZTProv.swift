@@ -33,7 +33,8 @@ struct ZTProv: AsyncParsableCommand {
     /// `main` is synchronous: the command runs as a task on the global executor (nothing in ztprov runs
     /// on the main actor) while the main thread waits in `pause`. An `async` main parks the main thread
     /// with `dispatch_main`, whose `pthread_exit` unwinds that thread's stack through the unwind tables,
-    /// which kept 0.5–0.9 MiB of them and of libgcc_s resident in every run (README, Performance: Footprint).
+    /// which kept 0.5–0.9 MiB of them and of libgcc_s resident in every run (Tests/Benchmarks/README.md,
+    /// Footprint).
     static func main() {
         StandardOutputHealth.install()
         Task.detached {

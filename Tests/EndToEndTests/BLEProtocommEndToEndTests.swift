@@ -175,7 +175,7 @@ struct BLEProtocommEndToEndTests {
                 h, ["--device", address, "--retry-password-env", "ZTPROV_E2E_RETRY"],
                 environment: ["ZTPROV_E2E_RETRY": Self.retryPassword]
             ).run()
-            expectFailure(outcome, code: "softap.wifi-wrong-password", status: 7)
+            expectFailure(outcome, code: "protocomm.wifi-wrong-password", status: 7)
             #expect(outcome.standardError.contains("power-cycle"), "\(outcome.standardError)")
             #expect(Self.events(try await Self.record(h, address), "set_config").count == 1)
             try await Self.expectCleanAndSilent(outcome, h)
@@ -345,7 +345,7 @@ struct BLEProtocommEndToEndTests {
             let rejected = try await Self.ble(
                 h, ["--device", wrongPoP, "--pop-env", "ZTPROV_E2E_SRP"]
             ).run()
-            expectFailure(rejected, code: "softap.wrong-pop", status: 6)
+            expectFailure(rejected, code: "protocomm.wrong-pop", status: 6)
             try await Self.expectCleanAndSilent(rejected, h)
 
             let unpaired = try await Self.ble(h, ["--device", refusing]).run()

@@ -56,7 +56,7 @@ struct BatchSoftAPEndToEndTests {
             let records = try await store.records(matching: RecordQuery())
             let finals = Dictionary(uniqueKeysWithValues: records.filter(\.isFinal).map { ($0.deviceKey, $0) })
             #expect(finals["ZT_U1"]?.code == "ok")
-            #expect(finals["ZT_U2"]?.code == "softap.wrong-pop")
+            #expect(finals["ZT_U2"]?.code == "protocomm.wrong-pop")
             #expect(finals["ZT_ABSENT"]?.code == "softap.hotspot-not-found")
             #expect(records.count == 3, "neither failure is retried: \(records.map(\.code))")
             #expect(finals["ZT_U2"]?.address == "24:0A:C4:E2:E0:02")

@@ -4,7 +4,8 @@ import Testing
 /// `ztprov` loads FoundationEssentials, never full Foundation: `Foundation` brings ICU
 /// (FoundationInternationalization, `lib_FoundationICU`), and `FoundationNetworking` libcurl with its
 /// own dozen libraries. Together they took about 20 MiB of resident memory in every run, `--help`
-/// included (README, Performance). One `import Foundation` in any linked module brings them back.
+/// included (Tests/Benchmarks/README.md, Footprint). One `import Foundation` in any linked module brings
+/// them back.
 @Suite struct LinkedLibrariesTests {
     static let unwanted = [
         "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",

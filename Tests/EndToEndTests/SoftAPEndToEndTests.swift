@@ -108,7 +108,7 @@ struct SoftAPEndToEndTests {
     func aWrongProofOfPossessionExitsSix(security: Security) async throws {
         try await withHarness(scenario: Self.scenario(protocomm: security.protocomm)) { h in
             let outcome = try await launch(h).run()
-            expectFailure(outcome, code: "softap.wrong-pop", status: 6)
+            expectFailure(outcome, code: "protocomm.wrong-pop", status: 6)
             try await expectCleanHost(h, outcome)
         }
     }
@@ -159,8 +159,8 @@ struct SoftAPEndToEndTests {
     }
 
     @Test(arguments: [
-        ("auth-error", "softap.wifi-wrong-password", "authentication error"),
-        ("not-found", "softap.wifi-not-found", "could not find the network HomeNet"),
+        ("auth-error", "protocomm.wifi-wrong-password", "authentication error"),
+        ("not-found", "protocomm.wifi-not-found", "could not find the network HomeNet"),
     ])
     func aDeviceThatCannotJoinExitsSevenWithItsReason(outcome wifi: String, code: String, reason: String)
         async throws

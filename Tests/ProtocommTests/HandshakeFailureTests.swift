@@ -28,7 +28,7 @@ import Testing
             device: .init(security: .security1(proofOfPossession: "abcd1234")),
             client: .security1(proofOfPossession: "abcd1235"))
         #expect(outcome.response == .closeConnection(.credentialsMismatch))
-        #expect(outcome.awaitingVerdict, "the flow can map this close to softap.wrong-pop")
+        #expect(outcome.awaitingVerdict, "the flow can map this close to protocomm.wrong-pop")
     }
 
     @Test func missingProofOfPossessionIsAWrongOne() throws {

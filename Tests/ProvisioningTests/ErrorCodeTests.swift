@@ -19,7 +19,7 @@ import Testing
         "softap.invalid-ssid 2",
         "softap.invalid-passphrase 2",
         "softap.invalid-hotspot-password 2",
-        "softap.credentials-missing 2",
+        "protocomm.credentials-missing 2",
         "thread.invalid-dataset 2",
         "host.no-kernel-bluetooth 3",
         "host.permission-denied 3",
@@ -57,17 +57,17 @@ import Testing
         "softap.join-failed 5",
         "softap.restore-failed 5",
         "softap.device-unreachable 5",
-        "softap.endpoint-missing 5",
-        "softap.connection-closed 5",
-        "softap.protocol-error 5",
-        "softap.outcome-unknown 5",
+        "protocomm.endpoint-missing 5",
+        "protocomm.connection-closed 5",
+        "protocomm.protocol-error 5",
+        "protocomm.outcome-unknown 5",
         "lan.send-failed 5",
         "sc.unreachable 5",
         "blufi.negotiation-failed 6",
-        "softap.wrong-pop 6",
-        "softap.session-rejected 6",
-        "softap.handshake-failed 6",
-        "softap.unsupported-security 6",
+        "protocomm.wrong-pop 6",
+        "protocomm.session-rejected 6",
+        "protocomm.handshake-failed 6",
+        "protocomm.unsupported-security 6",
         "softap.hotspot-password-rejected 6",
         "sc.token-rejected 6",
         "ble.pairing-failed 6",
@@ -77,10 +77,10 @@ import Testing
         "blufi.wifi-join-timeout 7",
         "blufi.wifi-scan-failed 7",
         "improv.wifi-unable-to-connect 7",
-        "softap.wifi-wrong-password 7",
-        "softap.wifi-not-found 7",
-        "softap.wifi-join-failed 7",
-        "softap.config-rejected 7",
+        "protocomm.wifi-wrong-password 7",
+        "protocomm.wifi-not-found 7",
+        "protocomm.wifi-join-failed 7",
+        "protocomm.config-rejected 7",
         "thread.dataset-rejected 7",
         "thread.network-not-found 7",
         "thread.attach-failed 7",
@@ -97,8 +97,8 @@ import Testing
         "timeout 9",
         "improv.authorization-timeout 9",
         "softap.join-timeout 9",
-        "softap.device-timeout 9",
-        "softap.wifi-connect-timeout 9",
+        "protocomm.device-timeout 9",
+        "protocomm.wifi-connect-timeout 9",
         "thread.attach-timeout 9",
         "sc.timeout 9",
         "batch.incomplete 10",
@@ -132,6 +132,10 @@ import Testing
         #expect(ErrorCode.networkServiceUnavailable.formerSpelling == "nm.unavailable")
         #expect(ErrorCode.wifiInterfaceUnavailable.formerSpelling == "nm.no-wifi-device")
         #expect(ErrorCode.allCases.allSatisfy { !$0.rawValue.hasPrefix("nm.") })
+        #expect(ErrorCode.protocommDeviceTimeout.formerSpelling == "softap.device-timeout")
+        #expect(ErrorCode.wrongPoP.formerSpelling == "softap.wrong-pop")
+        let protocomm = ErrorCode.allCases.filter { $0.rawValue.hasPrefix("protocomm.") }
+        #expect(protocomm.count == 15 && protocomm.allSatisfy { $0.formerSpelling?.hasPrefix("softap.") == true })
     }
 
     /// A code no test produces is a failure path nobody has seen work: some test other than this file must
@@ -176,7 +180,7 @@ import Testing
 
     @Test func errorRendersCodeAndMessage() {
         let error = ProvisioningError(.wrongPoP, "The device rejected the proof of possession.", hint: "Check the PoP.")
-        #expect(error.description == "error[softap.wrong-pop]: The device rejected the proof of possession.")
+        #expect(error.description == "error[protocomm.wrong-pop]: The device rejected the proof of possession.")
         #expect(error.exitStatus == .authenticationFailed)
     }
 }

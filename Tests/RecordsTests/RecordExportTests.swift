@@ -24,7 +24,7 @@ import Testing
     @Test func csvQuotesCommasQuotesAndLineBreaks() {
         let row = RecordExport(.csv).line(RecordStoreConformance.fullRecord)
         #expect(row.contains(",\"ZT-\"\"Lamp\"\", 工厂\n#7\","))
-        #expect(row.contains(",softap,protocomm,sec2 patch 1,3,true,softap.wrong-pop,"))
+        #expect(row.contains(",softap,protocomm,sec2 patch 1,3,true,protocomm.wrong-pop,"))
         #expect(row.contains(",4375,join-hotspot=2100;session=87,,v1.1,2.0.3-β\r\n"))
         #expect(row.hasPrefix("batch-2024-05-01,línea-1 ☕,hci1,"))
     }

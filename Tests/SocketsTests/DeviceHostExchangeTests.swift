@@ -11,16 +11,18 @@ struct DeviceHostExchangeTests {
         let device = try await HarnessDeviceHost.start(deviceHost: [
             "protocomm": ["security": 0], "random": ["session_id": "0000beef"],
         ])
-        let transport = HTTPProtocommTransport(device: try device.endpoint, exchangeTimeout: .seconds(5))
+        let transport = HTTPProtocommTransport(device: try device.endpoint)
 
-        let version = try await transport.exchange(endpoint: "proto-ver", payload: Array("ESP".utf8))
+        let version = try await transport.exchange(
+            endpoint: "proto-ver", payload: Array("ESP".utf8), until: .now + .seconds(5))
         let json = try JSONSerialization.jsonObject(with: Data(version)) as? [String: Any]
         let prov = try #require(json?["prov"] as? [String: Any])
         #expect(prov["sec_ver"] as? Int == 0)
         #expect((prov["cap"] as? [String])?.contains("no_sec") == true)
 
         // SessionData{sec0{sc{}}} as esp_prov sends it, and the device's Success reply.
-        let reply = try await transport.exchange(endpoint: "prov-session", payload: [UInt8](hex: "52 03 a2 01 00"))
+        let reply = try await transport.exchange(
+            endpoint: "prov-session", payload: [UInt8](hex: "52 03 a2 01 00"), until: .now + .seconds(5))
         #expect(reply == [UInt8](hex: "52 05 08 01 aa 01 00"))
 
         let requests = try device.records(event: "http_request")

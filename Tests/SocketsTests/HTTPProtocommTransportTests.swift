@@ -9,14 +9,15 @@ import Transports
     typealias Server = LoopbackHTTPServer
     static let hello = Array("ESP".utf8)
 
-    static func transport(for server: Server, exchangeTimeout: Duration = .seconds(5)) -> HTTPProtocommTransport {
-        HTTPProtocommTransport(device: server.endpoint, connectTimeout: .seconds(2), exchangeTimeout: exchangeTimeout)
+    static func transport(for server: Server) -> HTTPProtocommTransport {
+        HTTPProtocommTransport(device: server.endpoint, connectTimeout: .seconds(2))
     }
 
     @Test func postsEachRequestWithTheHeadersEspProvSends() async throws {
         let server = try Server { _ in .respond(Server.response(body: [0xAA, 0xBB])) }
         defer { server.stop() }
-        let reply = try await Self.transport(for: server).exchange(endpoint: "prov-session", payload: [1, 2, 3])
+        let reply = try await Self.transport(for: server).exchange(
+            endpoint: "prov-session", payload: [1, 2, 3], until: .now + .seconds(5))
         #expect(reply == [0xAA, 0xBB])
         let request = try #require(server.requests.first)
         #expect(request.requestLine == "POST /prov-session HTTP/1.1")
@@ -35,7 +36,7 @@ import Transports
         defer { server.stop() }
         let transport = Self.transport(for: server)
         for endpoint in ["proto-ver", "prov-session", "prov-session", "prov-config"] {
-            _ = try await transport.exchange(endpoint: endpoint, payload: Self.hello)
+            _ = try await transport.exchange(endpoint: endpoint, payload: Self.hello, until: .now + .seconds(5))
         }
         #expect(
             server.requests.map { $0.values(of: "Cookie") } == [
@@ -48,7 +49,9 @@ import Transports
         defer { server.stop() }
         let transport = Self.transport(for: server)
         for _ in 0..<5 {
-            #expect(try await transport.exchange(endpoint: "prov-config", payload: Self.hello) == Array("reply".utf8))
+            #expect(
+                try await transport.exchange(endpoint: "prov-config", payload: Self.hello, until: .now + .seconds(5))
+                    == Array("reply".utf8))
         }
         #expect(server.connectionCount == 1)
         #expect(server.requests.map(\.connection) == [0, 0, 0, 0, 0])
@@ -65,11 +68,11 @@ import Transports
         }
         defer { server.stop() }
         let transport = Self.transport(for: server)
-        _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
+        _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
         await #expect(throws: HTTPTransportError.endpointNotFound(endpoint: "prov-ctrl")) {
-            try await transport.exchange(endpoint: "prov-ctrl", payload: Self.hello)
+            try await transport.exchange(endpoint: "prov-ctrl", payload: Self.hello, until: .now + .seconds(5))
         }
-        _ = try await transport.exchange(endpoint: "prov-config", payload: Self.hello)
+        _ = try await transport.exchange(endpoint: "prov-config", payload: Self.hello, until: .now + .seconds(5))
         #expect(server.requests.map(\.connection) == [0, 0, 1])
         #expect(server.requests.last?.values(of: "Cookie") == ["session=99"])
     }
@@ -78,9 +81,9 @@ import Transports
         let server = try Server { _ in .respond(Server.response(headers: ["Set-Cookie: session=21"])) }
         defer { server.stop() }
         let transport = Self.transport(for: server)
-        _ = try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
+        _ = try await transport.exchange(endpoint: "prov-session", payload: Self.hello, until: .now + .seconds(5))
         await transport.disconnect()
-        _ = try await transport.exchange(endpoint: "prov-config", payload: Self.hello)
+        _ = try await transport.exchange(endpoint: "prov-config", payload: Self.hello, until: .now + .seconds(5))
         #expect(server.requests.map(\.connection) == [0, 1])
         #expect(server.requests.last?.values(of: "Cookie") == ["session=21"])
     }
@@ -92,7 +95,7 @@ import Transports
         defer { server.stop() }
         let transport = Self.transport(for: server)
         for _ in 0..<3 {
-            _ = try await transport.exchange(endpoint: "prov-config", payload: Self.hello)
+            _ = try await transport.exchange(endpoint: "prov-config", payload: Self.hello, until: .now + .seconds(5))
         }
         #expect(server.connectionCount == 3)
     }
@@ -103,13 +106,13 @@ import Transports
         }
         defer { server.stop() }
         let transport = Self.transport(for: server)
-        _ = try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
+        _ = try await transport.exchange(endpoint: "prov-session", payload: Self.hello, until: .now + .seconds(5))
         try await Task.sleep(for: .milliseconds(50))
         await #expect(throws: HTTPTransportError.sessionConnectionLost) {
-            try await transport.exchange(endpoint: "prov-config", payload: Self.hello)
+            try await transport.exchange(endpoint: "prov-config", payload: Self.hello, until: .now + .seconds(5))
         }
         // The caller starts over; a fresh connection is then fine.
-        _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
+        _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
         #expect(server.requests.map(\.connection) == [0, 1])
     }
 
@@ -119,9 +122,9 @@ import Transports
         }
         defer { server.stop() }
         let transport = Self.transport(for: server)
-        _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
+        _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
         await #expect(throws: HTTPTransportError.connectionClosedWithoutResponse(endpoint: "prov-session")) {
-            try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
+            try await transport.exchange(endpoint: "prov-session", payload: Self.hello, until: .now + .seconds(5))
         }
     }
 
@@ -129,7 +132,8 @@ import Transports
         let server = try Server { _ in .respondAndClose(Array(Server.response().dropLast(2))) }
         defer { server.stop() }
         await #expect(throws: HTTPTransportError.malformedResponse(endpoint: "prov-scan", .truncated)) {
-            try await Self.transport(for: server).exchange(endpoint: "prov-scan", payload: Self.hello)
+            try await Self.transport(for: server).exchange(
+                endpoint: "prov-scan", payload: Self.hello, until: .now + .seconds(5))
         }
     }
 
@@ -141,7 +145,8 @@ import Transports
             throws: HTTPTransportError.malformedResponse(
                 endpoint: "prov-config", .transferEncodingNotSupported("chunked"))
         ) {
-            try await Self.transport(for: server).exchange(endpoint: "prov-config", payload: Self.hello)
+            try await Self.transport(for: server).exchange(
+                endpoint: "prov-config", payload: Self.hello, until: .now + .seconds(5))
         }
     }
 
@@ -152,7 +157,8 @@ import Transports
             throws: HTTPTransportError.unexpectedStatus(
                 endpoint: "prov-config", statusCode: 500, reasonPhrase: "Internal Server Error")
         ) {
-            try await Self.transport(for: server).exchange(endpoint: "prov-config", payload: Self.hello)
+            try await Self.transport(for: server).exchange(
+                endpoint: "prov-config", payload: Self.hello, until: .now + .seconds(5))
         }
     }
 
@@ -164,26 +170,26 @@ import Transports
         }
         defer { server.stop() }
         let transport = Self.transport(for: server)
-        _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
+        _ = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
         server.releaseExtra()
         #expect(try await server.extraReachedTheClient())
         await #expect(throws: HTTPTransportError.unsolicitedBytes) {
-            try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
+            try await transport.exchange(endpoint: "prov-session", payload: Self.hello, until: .now + .seconds(5))
         }
         await #expect(throws: HTTPTransportError.unsolicitedBytes) {
-            try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
+            try await transport.exchange(endpoint: "prov-session", payload: Self.hello, until: .now + .seconds(5))
         }
     }
 
-    /// The flow's deadline replaces the transport's own exchange limit: a reply slower than that limit but
-    /// inside the deadline arrives, and one slower than the deadline is the caller's `DeadlineExceeded`.
-    @Test func theCallersDeadlineReplacesTheExchangeLimit() async throws {
+    /// The caller's deadline alone bounds an exchange: a slow reply inside it arrives, and one slower than
+    /// it is the caller's `DeadlineExceeded`.
+    @Test func theCallersDeadlineBoundsTheExchange() async throws {
         let server = try Server { _ in
             usleep(400_000)
             return .respond(Server.response(headers: ["Set-Cookie: session=9"]))
         }
         defer { server.stop() }
-        let transport = Self.transport(for: server, exchangeTimeout: .milliseconds(100))
+        let transport = Self.transport(for: server)
         let reply = try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
         #expect(reply == Array("reply".utf8))
         await #expect(throws: DeadlineExceeded.self) {
@@ -195,10 +201,11 @@ import Transports
     @Test func givesUpOnASilentDeviceAtTheDeadline() async throws {
         let server = try Server { _ in .stayQuiet }
         defer { server.stop() }
-        let transport = Self.transport(for: server, exchangeTimeout: .milliseconds(200))
+        let transport = Self.transport(for: server)
         let started = ContinuousClock.now
-        await #expect(throws: HTTPTransportError.exchangeTimedOut(endpoint: "prov-session")) {
-            try await transport.exchange(endpoint: "prov-session", payload: Self.hello)
+        await #expect(throws: DeadlineExceeded("HTTP POST /prov-session")) {
+            try await transport.exchange(
+                endpoint: "prov-session", payload: Self.hello, until: started + .milliseconds(200))
         }
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(200))
@@ -208,8 +215,10 @@ import Transports
         let server = try Server { _ in .stayQuiet }
         defer { server.stop() }
         // Far beyond any test's run: only the cancellation can end this wait with CancellationError.
-        let transport = Self.transport(for: server, exchangeTimeout: .seconds(3600))
-        let exchange = Task { try await transport.exchange(endpoint: "prov-config", payload: Self.hello) }
+        let transport = Self.transport(for: server)
+        let exchange = Task {
+            try await transport.exchange(endpoint: "prov-config", payload: Self.hello, until: .now + .seconds(3600))
+        }
         try await Task.sleep(for: .milliseconds(100))
         exchange.cancel()
         await #expect(throws: CancellationError.self) { try await exchange.value }
@@ -221,7 +230,8 @@ import Transports
         close(listener)
         let device = DeviceEndpoint(127, 0, 0, 1, port: port)
         await #expect(throws: HTTPTransportError.connectFailed(device, errno: ECONNREFUSED)) {
-            try await HTTPProtocommTransport(device: device).exchange(endpoint: "proto-ver", payload: Self.hello)
+            try await HTTPProtocommTransport(device: device).exchange(
+                endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
         }
     }
 
@@ -234,7 +244,7 @@ import Transports
         defer { close(queued) }
         let transport = HTTPProtocommTransport(device: device, connectTimeout: .milliseconds(200))
         await #expect(throws: HTTPTransportError.connectTimedOut(device)) {
-            try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
+            try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
         }
     }
 
@@ -243,10 +253,10 @@ import Transports
         defer { server.stop() }
         let transport = Self.transport(for: server)
         await #expect(throws: HTTPTransportError.payloadSizeOutOfRange(0)) {
-            try await transport.exchange(endpoint: "proto-ver", payload: [])
+            try await transport.exchange(endpoint: "proto-ver", payload: [], until: .now + .seconds(5))
         }
         await #expect(throws: HTTPTransportError.invalidEndpointName("proto ver")) {
-            try await transport.exchange(endpoint: "proto ver", payload: Self.hello)
+            try await transport.exchange(endpoint: "proto ver", payload: Self.hello, until: .now + .seconds(5))
         }
         #expect(server.connectionCount == 0)
     }
@@ -255,7 +265,9 @@ import Transports
         let server = try Server { _ in .respond(Server.response()) }
         defer { server.stop() }
         let transport = HTTPProtocommTransport(device: server.endpoint, interface: "lo")
-        #expect(try await transport.exchange(endpoint: "proto-ver", payload: Self.hello) == Array("reply".utf8))
+        #expect(
+            try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
+                == Array("reply".utf8))
     }
 
     @Test func reportsAnInterfaceThatCannotBeBound() async throws {
@@ -263,7 +275,7 @@ import Transports
         defer { server.stop() }
         let transport = HTTPProtocommTransport(device: server.endpoint, interface: "ztprov-none0")
         await #expect {
-            try await transport.exchange(endpoint: "proto-ver", payload: Self.hello)
+            try await transport.exchange(endpoint: "proto-ver", payload: Self.hello, until: .now + .seconds(5))
         } throws: { error in
             guard case .interfaceBindingFailed("ztprov-none0", let code) = error as? HTTPTransportError else {
                 return false

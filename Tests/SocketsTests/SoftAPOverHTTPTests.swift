@@ -33,7 +33,7 @@ struct SoftAPOverHTTPTests {
             joiner: joiner,
             timeouts: SoftAPTimeouts(protocomm: ProtocommTimeouts(statusPollInterval: .milliseconds(20)))
         ) { _, device in
-            HTTPProtocommTransport(device: device, connectTimeout: .seconds(2), exchangeTimeout: .seconds(5))
+            HTTPProtocommTransport(device: device, connectTimeout: .seconds(2))
         }
         let request = SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: hotspot.ssid), device: try host.endpoint,
@@ -76,7 +76,7 @@ struct SoftAPOverHTTPTests {
         let error = await #expect(throws: ProvisioningError.self) {
             try await Self.run(against: host, joiner: joiner, progress: log.sink)
         }
-        #expect(error?.code == .softAPWiFiWrongPassword)
+        #expect(error?.code == .protocommWiFiWrongPassword)
         #expect(log.events.contains(.protocomm(.deviceReset)))
     }
 
@@ -87,7 +87,7 @@ struct SoftAPOverHTTPTests {
         let error = await #expect(throws: ProvisioningError.self) {
             try await Self.run(against: host, joiner: joiner, progress: log.sink)
         }
-        #expect(error?.code == .softAPWiFiNotFound)
+        #expect(error?.code == .protocommWiFiNotFound)
         #expect(log.events.contains(.protocomm(.deviceResetUnavailable)))
         let paths = try host.records(event: "http_request").compactMap { $0["path"] as? String }
         #expect(paths.last == "/prov-ctrl")

@@ -109,18 +109,23 @@ public actor InMemoryProtocommPeripheral: GATTConnection {
         isPaired = true
     }
 
-    public func read(_ characteristic: GATTCharacteristic) async throws -> [UInt8] {
+    public func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) async throws
+        -> [UInt8]
+    {
         try checkAccess(characteristic.id)
         return replies[characteristic.id] ?? []
     }
 
-    public func read(_ descriptor: GATTDescriptor) async throws -> [UInt8] {
+    public func read(_ descriptor: GATTDescriptor, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
         guard !isClosed else { throw Failure.linkLost }
         guard let value = descriptions[descriptor.id] else { throw Failure.unknownAttribute }
         return value
     }
 
-    public func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) async throws {
+    public func write(
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
+        until deadline: ContinuousClock.Instant
+    ) async throws {
         try checkAccess(characteristic.id)
         let name = endpointNames[characteristic.id]!
         writtenEndpoints.append(name)
@@ -133,7 +138,8 @@ public actor InMemoryProtocommPeripheral: GATTConnection {
         }
     }
 
-    public func subscribe(to characteristic: GATTCharacteristic) async throws -> AsyncThrowingStream<[UInt8], any Error>
+    public func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant)
+        async throws -> AsyncThrowingStream<[UInt8], any Error>
     {
         throw Failure.unknownAttribute
     }

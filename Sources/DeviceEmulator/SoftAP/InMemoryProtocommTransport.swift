@@ -10,8 +10,14 @@ public struct InMemoryProtocommTransport: ProtocommTransport {
     public let device: EmulatedProtocommDevice
     let connection: Int
 
-    public func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8] {
+    /// The device's faults may stall an exchange; the caller's deadline ends it.
+    public func exchange(endpoint: String, payload: [UInt8], until deadline: ContinuousClock.Instant) async throws
+        -> [UInt8]
+    {
         try Task.checkCancellation()
-        return try await device.handle(payload, endpoint: endpoint, connection: connection)
+        let (device, connection) = (device, connection)
+        return try await withDeadline(deadline, "protocomm exchange") {
+            try await device.handle(payload, endpoint: endpoint, connection: connection)
+        }
     }
 }

@@ -6,14 +6,14 @@ internal import Logging
 /// `start` receives the callback and user data to hand to the `…_async` function; `finish` runs in
 /// the callback on the libnm thread with the source object and the `GAsyncResult`, and calls the
 /// matching `…_finish`. Cancellation goes through the `GCancellable` given to the C call, which
-/// then finishes with `G_IO_ERROR_CANCELLED`.
+/// then finishes with `CLibNM_IO_ERROR_CANCELLED`.
 ///
 /// `name` is the NetworkManager D-Bus method libnm calls, for the debug log (`-v`): name, outcome
 /// and time, never the arguments (a connection profile holds the hotspot password).
 nonisolated(nonsending) func gAsyncCall<Value>(
     _ name: String,
     start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
-    finish: @escaping (_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) throws -> Value
+    finish: @escaping (_ source: OpaquePointer?, _ result: OpaquePointer?) throws -> Value
 ) async throws -> Value {
     let started = ContinuousClock.now
     do {
@@ -40,7 +40,7 @@ private func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
 private func gAsyncCallUnlogged<Value>(
     isolation: isolated (any Actor)?,
     start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
-    finish: @escaping (_ source: UnsafeMutablePointer<GObject>?, _ result: OpaquePointer?) throws -> Value
+    finish: @escaping (_ source: OpaquePointer?, _ result: OpaquePointer?) throws -> Value
 ) async throws -> Value {
     defer { isolation?.preconditionIsolated("a libnm call resumed off its actor's thread") }
     return try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
@@ -55,9 +55,9 @@ private func gAsyncCallUnlogged<Value>(
 
 /// What the C callback calls back into; retained across the call and released when it fires.
 private final class GAsyncCompletion {
-    let complete: (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void
+    let complete: (OpaquePointer?, OpaquePointer?) -> Void
 
-    init(_ complete: @escaping (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void) {
+    init(_ complete: @escaping (OpaquePointer?, OpaquePointer?) -> Void) {
         self.complete = complete
     }
 }

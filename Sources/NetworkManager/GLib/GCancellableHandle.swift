@@ -8,7 +8,7 @@ internal import CLibNM
 final class GCancellableHandle: @unchecked Sendable {
     // Safety of `@unchecked Sendable`: only the thread-safe cancel and query calls touch the object
     // from other threads; sources and libnm calls use it on the libnm thread.
-    let pointer: UnsafeMutablePointer<GCancellable>
+    let pointer: OpaquePointer
 
     init() {
         pointer = g_cancellable_new()
@@ -27,6 +27,6 @@ final class GCancellableHandle: @unchecked Sendable {
     }
 
     deinit {
-        g_object_unref(pointer)
+        g_object_unref(UnsafeMutableRawPointer(pointer))
     }
 }

@@ -26,35 +26,35 @@ struct GLibError: Error {
 
     /// The call was stopped through its `GCancellable`.
     var isCancellation: Bool {
-        matches(g_io_error_quark(), G_IO_ERROR_CANCELLED.rawValue)
+        matches(g_io_error_quark(), CLibNM_IO_ERROR_CANCELLED.rawValue)
     }
 
     /// NetworkManager (polkit) or the bus policy refused the caller.
     var isPermissionDenied: Bool {
-        matches(nm_manager_error_quark(), NM_MANAGER_ERROR_PERMISSION_DENIED.rawValue)
-            || matches(nm_settings_error_quark(), NM_SETTINGS_ERROR_PERMISSION_DENIED.rawValue)
-            || matches(g_dbus_error_quark(), G_DBUS_ERROR_ACCESS_DENIED.rawValue)
+        matches(nm_manager_error_quark(), CLibNM_MANAGER_ERROR_PERMISSION_DENIED.rawValue)
+            || matches(nm_settings_error_quark(), CLibNM_SETTINGS_ERROR_PERMISSION_DENIED.rawValue)
+            || matches(g_dbus_error_quark(), CLibNM_DBUS_ERROR_ACCESS_DENIED.rawValue)
     }
 
     /// The service lacks the method, such as `AddAndActivateConnection2` before NetworkManager 1.16.
     var isUnknownMethod: Bool {
-        matches(g_dbus_error_quark(), G_DBUS_ERROR_UNKNOWN_METHOD.rawValue)
+        matches(g_dbus_error_quark(), CLibNM_DBUS_ERROR_UNKNOWN_METHOD.rawValue)
     }
 
     /// The request was refused because of the object's state, such as a scan while one is running.
     var isNotAllowed: Bool {
-        matches(nm_device_error_quark(), NM_DEVICE_ERROR_NOT_ALLOWED.rawValue)
+        matches(nm_device_error_quark(), CLibNM_DEVICE_ERROR_NOT_ALLOWED.rawValue)
     }
 
     /// NetworkManager started the work, but the object it returned was gone before libnm could load
     /// it: an activation that failed at once.
     var isVanishedObject: Bool {
-        matches(nm_client_error_quark(), NM_CLIENT_ERROR_OBJECT_CREATION_FAILED.rawValue)
+        matches(nm_client_error_quark(), CLibNM_CLIENT_ERROR_OBJECT_CREATION_FAILED.rawValue)
     }
 
     /// The deactivation target had already gone inactive.
     var isConnectionNotActive: Bool {
-        matches(nm_manager_error_quark(), NM_MANAGER_ERROR_CONNECTION_NOT_ACTIVE.rawValue)
+        matches(nm_manager_error_quark(), CLibNM_MANAGER_ERROR_CONNECTION_NOT_ACTIVE.rawValue)
     }
 
     /// The error as the joiner reports it: cancellation stays `CancellationError`.

@@ -60,7 +60,7 @@ private final class GSignalWaiter {
 
     private var onEvent: ((Event) -> Void)?
     private var handlers: [(object: GObjectRef, id: gulong)] = []
-    private var sources: [UnsafeMutablePointer<GSource>] = []
+    private var sources: [OpaquePointer] = []
 
     // Handlers and sources hold this waiter unretained: `stop()` removes them before it can go away.
     func start(
@@ -99,7 +99,7 @@ private final class GSignalWaiter {
     }
 
     private func attach(
-        _ source: UnsafeMutablePointer<GSource>, _ callback: GSourceFunc, _ data: UnsafeMutableRawPointer
+        _ source: OpaquePointer, _ callback: GSourceFunc, _ data: UnsafeMutableRawPointer
     ) {
         g_source_set_callback(source, callback, data, nil)
         g_source_attach(source, g_main_context_get_thread_default())
@@ -132,9 +132,9 @@ private let timeoutFired: GSourceFunc = { data in
 
 // GLib calls a cancellable source's callback as GCancellableSourceFunc (cancellable, data).
 private let cancellableFired: GSourceFunc = unsafeBitCast(
-    { (_: UnsafeMutablePointer<GCancellable>?, data: UnsafeMutableRawPointer?) -> gboolean in
+    { (_: OpaquePointer?, data: UnsafeMutableRawPointer?) -> gboolean in
         Unmanaged<GSignalWaiter>.fromOpaque(data!).takeUnretainedValue().fire(.cancelled)
         return CLibNM_SOURCE_REMOVE
-    } as @convention(c) (UnsafeMutablePointer<GCancellable>?, UnsafeMutableRawPointer?) -> gboolean,
+    } as @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean,
     to: GSourceFunc.self
 )

@@ -9,11 +9,11 @@ final class LibNMActiveConnection {
     }
 
     var state: NMActiveConnectionState {
-        NMActiveConnectionState(code: nm_active_connection_get_state(object.opaque).rawValue)
+        NMActiveConnectionState(code: nm_active_connection_get_state(object.opaque))
     }
 
     /// The reason for the latest state change (`NMActiveConnectionStateReason`).
-    var stateReason: UInt32 { nm_active_connection_get_state_reason(object.opaque).rawValue }
+    var stateReason: UInt32 { nm_active_connection_get_state_reason(object.opaque) }
 
     /// The profile's name, such as `HomeWiFi`.
     var id: String { nm_active_connection_get_id(object.opaque).map { String(cString: $0) } ?? "" }

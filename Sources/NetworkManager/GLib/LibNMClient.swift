@@ -96,10 +96,9 @@ final class LibNMClient {
     private nonisolated(nonsending) static func connect(to address: String, cancellable: GCancellableHandle)
         async throws -> GObjectRef
     {
-        let flags = GDBusConnectionFlags(
-            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue
-        )
+        let flags =
+            CLibNM_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+            | CLibNM_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue
         return try await gAsyncCall("D-Bus connect") { callback, data in
             g_dbus_connection_new_for_address(address, flags, nil, cancellable.pointer, callback, data)
         } finish: { _, result in
@@ -115,7 +114,7 @@ final class LibNMClient {
 
     private static func systemBusAddress() throws -> String {
         var error: UnsafeMutablePointer<GError>?
-        guard let address = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
+        guard let address = g_dbus_address_get_for_bus_sync(gint(CLibNM_BUS_TYPE_SYSTEM.rawValue), nil, &error) else {
             throw NetworkManagerError.busUnavailable(message: GLibError(taking: error).message)
         }
         defer { g_free(address) }

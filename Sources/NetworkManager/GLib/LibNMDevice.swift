@@ -12,10 +12,10 @@ class LibNMDevice {
 
     var interfaceName: String { String(cString: nm_device_get_iface(object.opaque)) }
 
-    var state: NMDeviceState { NMDeviceState(code: nm_device_get_state(object.opaque).rawValue) }
+    var state: NMDeviceState { NMDeviceState(code: nm_device_get_state(object.opaque)) }
 
     /// The reason for the latest state change (`NMDeviceStateReason`).
-    var stateReason: UInt32 { nm_device_get_state_reason(object.opaque).rawValue }
+    var stateReason: UInt32 { nm_device_get_state_reason(object.opaque) }
 
     /// The D-Bus path, to subscribe to the device's own signals.
     var path: String { String(cString: nm_object_get_path(object.opaque)) }

@@ -16,7 +16,8 @@ final class LibNMDeviceStateLog {
         let recorder = Unmanaged.passRetained(StateChangeRecorder(log: self)).toOpaque()
         subscription = g_dbus_connection_signal_subscribe(
             connection.opaque, "org.freedesktop.NetworkManager", "org.freedesktop.NetworkManager.Device",
-            "StateChanged", device.path, nil, G_DBUS_SIGNAL_FLAGS_NONE, stateChanged, recorder, releaseRecorder)
+            "StateChanged", device.path, nil, CLibNM_DBUS_SIGNAL_FLAGS_NONE.rawValue, stateChanged, recorder,
+            releaseRecorder)
     }
 
     deinit {

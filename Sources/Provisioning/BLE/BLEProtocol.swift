@@ -62,11 +62,13 @@ public enum BLEProtocol: String, Sendable, CaseIterable, CustomStringConvertible
     }
 
     /// The protocol a connected device serves: a known service UUID, else a service whose user
-    /// descriptions name protocomm's endpoints (firmware with its own service UUID). Reads descriptors.
-    public static func detected(on connection: any GATTConnection, advertised: [String] = []) async throws
-        -> BLEProtocol?
-    {
+    /// descriptions name protocomm's endpoints (firmware with its own service UUID). Reads descriptors by
+    /// `deadline`.
+    public static func detected(
+        on connection: any GATTConnection, advertised: [String] = [], until deadline: ContinuousClock.Instant
+    ) async throws -> BLEProtocol? {
         if let offered = offered(by: connection.services) { return offered }
-        return try await ProtocommGATTEndpoints.locate(on: connection, advertised: advertised) == nil ? nil : .protocomm
+        let endpoints = try await ProtocommGATTEndpoints.locate(on: connection, advertised: advertised, until: deadline)
+        return endpoints == nil ? nil : .protocomm
     }
 }

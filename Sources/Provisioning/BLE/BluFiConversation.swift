@@ -113,14 +113,15 @@ struct BluFiConversation {
 
     /// After a failure or cancellation: asks the device to drop the link if the link is still up.
     ///
-    /// A cancelled task writes directly: a racing timer would already be cancelled too. Links that
-    /// refuse work in a cancelled task simply skip it; the adapter's scope disconnects either way.
+    /// A cancelled task writes directly, by the farewell's own limit: a racing timer would already be
+    /// cancelled too. Links that refuse work in a cancelled task simply skip it; the adapter's scope
+    /// disconnects either way.
     mutating func abandon() async {
         guard linkIsUp, !isFinished, let actions = try? client.requestedDisconnect() else { return }
         logger.debug("asking the device to close the link after a failure")
         for case .write(let bytes) in actions {
             if Task.isCancelled {
-                try? await link.write(bytes)
+                try? await link.write(bytes, until: .now + timeouts.farewell)
             } else {
                 try? await write(bytes, within: timeouts.farewell)
             }

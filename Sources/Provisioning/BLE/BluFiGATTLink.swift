@@ -42,10 +42,6 @@ public struct BluFiGATTLink: BluFiLink {
         return BluFiGATTLink(connection: connection, writeCharacteristic: write, notifications: notifications)
     }
 
-    public func write(_ value: [UInt8]) async throws {
-        try await connection.write(value, to: writeCharacteristic, type: .withResponse)
-    }
-
     public func write(_ value: [UInt8], until deadline: ContinuousClock.Instant) async throws {
         try await connection.write(value, to: writeCharacteristic, type: .withResponse, until: deadline)
     }

@@ -14,19 +14,9 @@ public protocol BluFiLink: Sendable {
     /// It is meant for one consumer.
     var notifications: AsyncThrowingStream<[UInt8], any Error> { get }
 
-    /// Writes one frame to the write characteristic and returns when the peer acknowledged it.
-    func write(_ value: [UInt8]) async throws
-
-    /// ``write(_:)`` bounded by the flow's `deadline` rather than the link's own limit; throws
-    /// `DeadlineExceeded` when it passes first.
+    /// Writes one frame to the write characteristic and returns when the peer acknowledged it, by the
+    /// flow's `deadline`; throws `DeadlineExceeded` when it passes first.
     func write(_ value: [UInt8], until deadline: ContinuousClock.Instant) async throws
-}
-
-/// Links without deadlines of their own race the write against the flow's.
-extension BluFiLink {
-    public func write(_ value: [UInt8], until deadline: ContinuousClock.Instant) async throws {
-        try await withDeadline(deadline, "BluFi write") { try await self.write(value) }
-    }
 }
 
 extension BluFiLink {

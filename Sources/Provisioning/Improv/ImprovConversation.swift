@@ -86,41 +86,33 @@ struct ImprovConversation {
 
     private func read(_ characteristic: ImprovCharacteristic) async throws -> [UInt8] {
         let (connection, target) = (connection, service[characteristic])
-        return try await bounded(timeouts.read, "reading the device's \(characteristic)") {
-            try await connection.read(target)
+        return try await bounded(timeouts.read, "reading the device's \(characteristic)") { until in
+            try await connection.read(target, until: until)
         }
     }
 
     private func write(_ bytes: [UInt8]) async throws {
         let (connection, target) = (connection, service.rpcCommand)
-        try await bounded(timeouts.write, activity) {
-            try await connection.write(bytes, to: target, type: .withResponse)
+        try await bounded(timeouts.write, activity) { until in
+            try await connection.write(bytes, to: target, type: .withResponse, until: until)
         }
     }
 
-    /// One GATT operation, bounded by `limit` and the deadline; a failure means the link is gone.
+    /// One GATT operation, given the earlier of `limit` from now and the run's deadline; running out is the
+    /// step's timeout, any other failure means the link is gone.
     private func bounded<Value: Sendable>(
-        _ limit: Duration, _ doing: String, _ operation: @escaping @Sendable () async throws -> Value
+        _ limit: Duration, _ doing: String, _ operation: (ContinuousClock.Instant) async throws -> Value
     ) async throws -> Value {
         let limit = min(limit, max(deadline - .now, .zero))
-        let value: Value?
         do {
-            value = try await withThrowingTaskGroup(of: Value?.self) { group in
-                group.addTask { try await operation() }
-                group.addTask {
-                    try await Task.sleep(for: limit)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? nil
-            }
+            return try await operation(.now + limit)
         } catch let error as CancellationError {
             throw error
+        } catch is DeadlineExceeded {
+            throw ProvisioningError.improvStepTimedOut(doing, within: limit)
         } catch {
             throw ProvisioningError.bleLinkFailed(error, while: doing)
         }
-        guard let value else { throw ProvisioningError.improvStepTimedOut(doing, within: limit) }
-        return value
     }
 
     private mutating func report(_ event: ImprovClientEvent) {

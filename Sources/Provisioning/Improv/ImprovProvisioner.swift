@@ -34,7 +34,9 @@ public struct ImprovProvisioner: Sendable {
         var streams: [(ImprovCharacteristic, AsyncThrowingStream<[UInt8], any Error>)] = []
         for characteristic in [ImprovCharacteristic.currentState, .errorState, .rpcResult] {
             do {
-                streams.append((characteristic, try await connection.subscribe(to: service[characteristic])))
+                let stream = try await connection.subscribe(
+                    to: service[characteristic], until: min(.now + timeouts.write, deadline))
+                streams.append((characteristic, stream))
             } catch let error as CancellationError {
                 throw error
             } catch {

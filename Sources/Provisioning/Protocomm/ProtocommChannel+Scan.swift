@@ -35,7 +35,7 @@ extension ProtocommChannel {
             let reply = try await scan(Request.status, phase: phase, limit: timeouts.exchange, step: step)
             guard let status = reply.scanStatus else {
                 throw ProvisioningError.protocommProtocol(
-                    .malformedMessage(statusMessage), endpoint: .scan, phase: phase)
+                    .malformedMessage(statusMessage), endpoint: .scan, phase: phase, on: peer)
             }
             resultCount = status.resultCount
             if status.finished { break }

@@ -15,7 +15,7 @@ extension ProtocommChannel {
         let info = try await describeDevice(limit: limit)
         progress(.deviceDescribed(info))
         try requirement(info)
-        let (security, used) = try info.chooseSecurity(options)
+        let (security, used) = try info.chooseSecurity(options, on: peer)
         progress(.securityChosen(used))
         steps.finish(.version)
         try await establishSession(security, limit: limit, random: &random)
@@ -30,7 +30,7 @@ extension ProtocommChannel {
         do {
             return try ProtocommVersionInfo(responseBody: reply)
         } catch {
-            throw ProvisioningError.protocommProtocol(error, endpoint: .protocolVersion, phase: .describing)
+            throw ProvisioningError.protocommProtocol(error, endpoint: .protocolVersion, phase: .describing, on: peer)
         }
     }
 
@@ -52,7 +52,7 @@ extension ProtocommChannel {
             do {
                 step = try session.receive(reply)
             } catch {
-                throw ProvisioningError.protocommProtocol(error, endpoint: .session, phase: phase)
+                throw ProvisioningError.protocommProtocol(error, endpoint: .session, phase: phase, on: peer)
             }
             switch step {
             case .send(let request):
@@ -71,10 +71,11 @@ extension ProtocommChannel {
     ) async throws {
         let wakeUp = ContinuousClock.now + interval
         if wakeUp >= deadline {
-            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .run)
+            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .run, on: peer)
         }
         if wakeUp >= step.deadline {
-            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .step(step.limit))
+            throw ProvisioningError.protocommWaitExpired(
+                endpoint: endpoint, phase: phase, limit: .step(step.limit), on: peer)
         }
         try await Task.sleep(until: wakeUp, clock: .continuous)
     }
@@ -82,7 +83,7 @@ extension ProtocommChannel {
 
 extension ProtocommVersionInfo {
     /// The security `options` ask for, checked against what the device says it runs.
-    func chooseSecurity(_ options: ProtocommSecurityOptions) throws(ProvisioningError)
+    func chooseSecurity(_ options: ProtocommSecurityOptions, on peer: ProtocommPeer) throws(ProvisioningError)
         -> (ProtocommSecurity, ProtocommSecurityUsed)
     {
         let security: ProtocommSecurity
@@ -91,9 +92,9 @@ extension ProtocommVersionInfo {
         } catch .missingCredentials(let level) {
             throw .protocommCredentialsMissing(level)
         } catch .unsupportedSecurityVersion(let version) {
-            throw .protocommUnsupportedSecurity(version: version)
+            throw .protocommUnsupportedSecurity(version: version, on: peer)
         } catch {
-            throw .protocommProtocol(error, endpoint: .protocolVersion, phase: .describing)
+            throw .protocommProtocol(error, endpoint: .protocolVersion, phase: .describing, on: peer)
         }
         let patch: ProtocommSecurity2Patch? = if case .security2(_, _, let patch) = security { patch } else { nil }
         let provesPoP =
@@ -131,7 +132,7 @@ extension ProvisioningError {
     /// The only way building a client session fails is an SRP username out of range.
     fileprivate static func protocommInvalidSRPUsername(_ error: ProtocommError) -> ProvisioningError {
         ProvisioningError(
-            .softAPCredentialsMissing, "The SRP username must be 1 to 65535 bytes long.",
+            .protocommCredentialsMissing, "The SRP username must be 1 to 65535 bytes long.",
             hint: "Check --srp-username.", detail: "\(error)")
     }
 }

@@ -7,6 +7,23 @@ enum ProtocommPeer: Sendable {
     case hotspot(device: DeviceEndpoint, interface: String)
     /// The device's protocomm GATT service over a BLE link to `address`.
     case ble(address: String)
+
+    /// The option that forces the session's security on this transport's command: `softap --security`,
+    /// `ble --sec-ver` (where `--security` is BluFi's).
+    var securityOption: String {
+        switch self {
+        case .hotspot: "--security"
+        case .ble: "--sec-ver"
+        }
+    }
+
+    /// What a person checks when the peer does not answer as a provisioning service does.
+    var serviceCheck: String {
+        switch self {
+        case .hotspot: "Check --device-address points at the device's provisioning server."
+        case .ble: "Check that the device runs ESP provisioning over BLE (`ztprov scan` shows its protocol)."
+        }
+    }
 }
 
 /// The protocomm channel to the device, whatever transport carries it: each request bounded by its limit and the run's
@@ -36,7 +53,7 @@ struct ProtocommChannel {
         do {
             return try await transport.exchange(endpoint: endpoint.name, payload: payload, until: ending.0)
         } catch is DeadlineExceeded {
-            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: ending.1)
+            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: ending.1, on: peer)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
             throw ProvisioningError.protocommExchange(error, endpoint: endpoint, phase: phase, on: peer)
@@ -49,20 +66,21 @@ struct ProtocommChannel {
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> [UInt8] {
         guard var active = cipher else {
-            throw ProvisioningError.protocommProtocol(.sessionNotEstablished, endpoint: endpoint, phase: phase)
+            throw ProvisioningError.protocommProtocol(
+                .sessionNotEstablished, endpoint: endpoint, phase: phase, on: peer)
         }
         defer { cipher = active }
         let request: [UInt8]
         do {
             request = try active.encrypt(plaintext)
         } catch {
-            throw ProvisioningError.protocommProtocol(error, endpoint: endpoint, phase: phase)
+            throw ProvisioningError.protocommProtocol(error, endpoint: endpoint, phase: phase, on: peer)
         }
         let reply = try await exchangePlain(request, on: endpoint, phase: phase, limit: limit, step: step)
         do {
             return try active.decrypt(reply)
         } catch {
-            throw ProvisioningError.protocommProtocol(error, endpoint: endpoint, phase: phase)
+            throw ProvisioningError.protocommProtocol(error, endpoint: endpoint, phase: phase, on: peer)
         }
     }
 }
@@ -70,12 +88,12 @@ struct ProtocommChannel {
 extension ProvisioningError {
     /// A limit ran out while waiting for `endpoint`. After "apply", the connect limit or the run's
     /// deadline means the device was still joining; the request's own limit means it went silent.
-    static func protocommWaitExpired(endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: ProtocommLimit)
-        -> ProvisioningError
-    {
+    static func protocommWaitExpired(
+        endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: ProtocommLimit, on peer: ProtocommPeer
+    ) -> ProvisioningError {
         switch (phase, limit) {
         case (.awaitingConnection(let ssid), .request):
-            .protocommOutcomeUnknown(ssid: ssid, detail: "no answer to /\(endpoint) in time")
+            .protocommOutcomeUnknown(ssid: ssid, detail: "no answer to /\(endpoint) in time", on: peer)
         case (.awaitingConnection(let ssid), _):
             .protocommWiFiConnectTimeout(ssid: ssid, limit: limit)
         case (.awaitingAttach(let network), .step), (.awaitingAttach(let network), .run):

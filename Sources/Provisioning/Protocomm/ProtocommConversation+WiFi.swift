@@ -34,7 +34,7 @@ extension ProtocommConversation {
             try await channel.pause(polling.nextPause(), before: polling.step, endpoint: .config, phase: phase)
             guard case .status(let status) = try await configure(.getStatus, phase: phase, step: polling.step) else {
                 throw ProvisioningError.protocommProtocol(
-                    .malformedMessage("RespGetStatus"), endpoint: .config, phase: phase)
+                    .malformedMessage("RespGetStatus"), endpoint: .config, phase: phase, on: channel.peer)
             }
             switch status {
             case .connecting(let attemptsRemaining):

@@ -26,7 +26,7 @@ extension ProtocommChannel {
             return try command.response(from: reply)
         } catch {
             if case .failureStatus(let status) = error, let rejected { throw rejected(status) }
-            throw ProvisioningError.protocommProtocol(error, endpoint: endpoint, phase: phase)
+            throw ProvisioningError.protocommProtocol(error, endpoint: endpoint, phase: phase, on: peer)
         }
     }
 }

@@ -70,7 +70,7 @@ struct ProtocommThreadConversation {
             try await channel.pause(polling.nextPause(), before: polling.step, endpoint: .config, phase: phase)
             guard case .status(let status) = try await configure(.getStatus, phase: phase, step: polling.step) else {
                 throw ProvisioningError.protocommProtocol(
-                    .malformedMessage("RespGetThreadStatus"), endpoint: .config, phase: phase)
+                    .malformedMessage("RespGetThreadStatus"), endpoint: .config, phase: phase, on: channel.peer)
             }
             switch status {
             case .attaching:

@@ -15,14 +15,16 @@ extension ProvisioningError {
         }
         let kind = (error as? any ProtocommExchangeFailure)?.exchangeFailureKind
         if let meaning = protocommFailureOnAnyLink(
-            kind, endpoint: endpoint, phase: phase, detail: detail, requestFaults: [.endpointNotFound, .invalidRequest])
+            kind, endpoint: endpoint, phase: phase, detail: detail,
+            requestFaults: [.endpointNotFound, .invalidRequest],
+            on: link)
         {
             return meaning
         }
         switch kind {
         case .endpointNotFound:
             return ProvisioningError(
-                .softAPEndpointMissing, "The firmware lacks the /\(endpoint) endpoint (404).",
+                .protocommEndpointMissing, "The firmware lacks the /\(endpoint) endpoint (404).",
                 hint: endpoint == .scan
                     ? "Run without --list-networks."
                     : "Check --device-address points at the device's provisioning server, and that the device "
@@ -36,7 +38,7 @@ extension ProvisioningError {
                 detail: detail)
         case .unexpectedResponse, .invalidRequest:
             return ProvisioningError(
-                .softAPProtocolError, "The answer to /\(endpoint) is not a protocomm reply.",
+                .protocommProtocolError, "The answer to /\(endpoint) is not a protocomm reply.",
                 hint: "Check --device-address points at the device's provisioning server (\(device) here).",
                 detail: detail)
         default:  // unreachable, a system failure, or no kind at all
@@ -53,14 +55,14 @@ extension ProvisioningError {
     /// itself was wrong); a dropped connection and a timeout. `nil` for the kinds each link words itself.
     static func protocommFailureOnAnyLink(
         _ kind: ProtocommExchangeFailureKind?, endpoint: ProtocommEndpoint, phase: ProtocommPhase, detail: String,
-        requestFaults: Set<ProtocommExchangeFailureKind>
+        requestFaults: Set<ProtocommExchangeFailureKind>, on peer: ProtocommPeer
     ) -> ProvisioningError? {
         if case .awaitingConnection(let ssid) = phase, !(kind.map(requestFaults.contains) ?? false) {
-            return .protocommOutcomeUnknown(ssid: ssid, detail: detail)
+            return .protocommOutcomeUnknown(ssid: ssid, detail: detail, on: peer)
         }
         switch kind {
         case .closedWithoutResponse, .sessionLost:
-            return .protocommConnectionDropped(endpoint: endpoint, phase: phase, detail: detail)
+            return .protocommConnectionDropped(endpoint: endpoint, phase: phase, detail: detail, on: peer)
         case .timedOut:
             return .protocommDeviceTimeout(endpoint: endpoint, limit: nil, detail: detail)
         default:
@@ -70,7 +72,7 @@ extension ProvisioningError {
 
     /// The device closed the connection instead of answering: what that means depends on the phase.
     static func protocommConnectionDropped(
-        endpoint: ProtocommEndpoint, phase: ProtocommPhase, detail: String
+        endpoint: ProtocommEndpoint, phase: ProtocommPhase, detail: String, on peer: ProtocommPeer
     ) -> ProvisioningError {
         switch phase {
         case .handshake(.security2, awaitingVerdict: true):
@@ -87,19 +89,19 @@ extension ProvisioningError {
                 detail: detail)
         case .handshake:
             return ProvisioningError(
-                .softAPSessionRejected, "The device closed the connection during the security handshake.",
-                hint: "Check --security matches the device (auto reads it from /proto-ver) and the PoP or SRP "
-                    + "credentials.",
+                .protocommSessionRejected, "The device closed the connection during the security handshake.",
+                hint: "Check \(peer.securityOption) matches the device (auto reads it from /proto-ver) and the PoP "
+                    + "or SRP credentials.",
                 detail: detail)
         case .session(let security) where security.level == .security2:
             return ProvisioningError(
-                .softAPConnectionClosed, "The device closed the connection instead of answering /\(endpoint).",
+                .protocommConnectionClosed, "The device closed the connection instead of answering /\(endpoint).",
                 hint: "It could not decrypt the request: its security 2 patch level may differ from what "
                     + "/proto-ver said; force the other one with --sec2-patch and run again.",
                 detail: detail)
         case .describing, .session, .awaitingConnection, .awaitingAttach:
             return ProvisioningError(
-                .softAPConnectionClosed, "The device closed the connection instead of answering /\(endpoint).",
+                .protocommConnectionClosed, "The device closed the connection instead of answering /\(endpoint).",
                 hint: "Put the device back in provisioning mode and run again; --verbose shows the transport's "
                     + "words.",
                 detail: detail)
@@ -107,43 +109,44 @@ extension ProvisioningError {
     }
 
     /// The device sent something the protocomm core refused.
-    static func protocommProtocol(_ error: ProtocommError, endpoint: ProtocommEndpoint, phase: ProtocommPhase)
-        -> ProvisioningError
-    {
+    static func protocommProtocol(
+        _ error: ProtocommError, endpoint: ProtocommEndpoint, phase: ProtocommPhase, on peer: ProtocommPeer
+    ) -> ProvisioningError {
         let detail = "\(error)"
         switch (phase, error) {
         case (.handshake, .deviceProofMismatch):
             return ProvisioningError(
-                .softAPHandshakeFailed, "The device's proof did not match ours.",
+                .protocommHandshakeFailed, "The device's proof did not match ours.",
                 hint: "The device holds another PoP or SRP verifier than the one given, or something altered "
                     + "the exchange; check the credentials and run again.",
                 detail: detail)
         case (.handshake, .securitySchemeMismatch(let expected, let received)):
             return ProvisioningError(
-                .softAPHandshakeFailed, "The device answered in security \(received), not \(expected).",
-                hint: "Use --security auto, or --security \(received).", detail: detail)
+                .protocommHandshakeFailed, "The device answered in security \(received), not \(expected).",
+                hint: "Use \(peer.securityOption) auto, or \(peer.securityOption) \(received).", detail: detail)
         case (.handshake(.security2, _), .invalidLength(field: "device_nonce", _)):
             return ProvisioningError(
-                .softAPHandshakeFailed, "The device's security 2 nonce does not fit the forced patch level.",
+                .protocommHandshakeFailed, "The device's security 2 nonce does not fit the forced patch level.",
                 hint: "Let /proto-ver choose the security 2 patch level (no --sec2-patch), or force the other one.",
                 detail: detail)
         case (.handshake, _):
             return ProvisioningError(
-                .softAPHandshakeFailed, "The security handshake with the device failed.",
-                hint: "Check --security matches the device (auto reads it from /proto-ver).", detail: detail)
+                .protocommHandshakeFailed, "The security handshake with the device failed.",
+                hint: "Check \(peer.securityOption) matches the device (auto reads it from /proto-ver).",
+                detail: detail)
         case (.session(let security), .authenticationFailed) where security.level == .security2:
             return ProvisioningError(
-                .softAPHandshakeFailed, "The device's reply on /\(endpoint) did not decrypt.",
+                .protocommHandshakeFailed, "The device's reply on /\(endpoint) did not decrypt.",
                 hint: "Its security 2 patch level may differ from what /proto-ver said; force the other patch "
                     + "level with --sec2-patch and run again.",
                 detail: detail)
         case (.describing, _):
             return ProvisioningError(
-                .softAPProtocolError, "The answer to /proto-ver is not protocomm version information.",
-                hint: "Check --device-address points at the device's provisioning server.", detail: detail)
+                .protocommProtocolError, "The answer to /proto-ver is not protocomm version information.",
+                hint: peer.serviceCheck, detail: detail)
         default:
             return ProvisioningError(
-                .softAPProtocolError, "The device's reply on /\(endpoint) did not make sense.",
+                .protocommProtocolError, "The device's reply on /\(endpoint) did not make sense.",
                 hint: "Put the device back in provisioning mode and run again; --verbose shows what was wrong.",
                 detail: detail)
         }
@@ -163,7 +166,7 @@ extension ProvisioningError {
             case nil: "The device did not answer /\(endpoint) in time."
             }
         return ProvisioningError(
-            .softAPDeviceTimeout, message,
+            .protocommDeviceTimeout, message,
             hint: "Stay close to the device and run again; --timeout allows the whole run more time.", detail: detail)
     }
 }

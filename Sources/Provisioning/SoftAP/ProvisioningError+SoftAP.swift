@@ -92,21 +92,21 @@ extension ProvisioningError {
         switch level {
         case .security2:
             ProvisioningError(
-                .softAPCredentialsMissing, "The device runs security 2, which needs an SRP username and password.",
+                .protocommCredentialsMissing, "The device runs security 2, which needs an SRP username and password.",
                 hint: "Give the SRP password with --pop-file or --pop-env, and --srp-username when it is not wifiprov.")
         case .security0, .security1:
             ProvisioningError(
-                .softAPCredentialsMissing,
+                .protocommCredentialsMissing,
                 "The device runs security 1 with a proof of possession, and none was given.",
                 hint: "Give the PoP with --pop-file or --pop-env; it is printed on the device or in its manual.")
         }
     }
 
     /// `proto-ver` names a scheme this build does not implement.
-    static func protocommUnsupportedSecurity(version: Int) -> ProvisioningError {
+    static func protocommUnsupportedSecurity(version: Int, on peer: ProtocommPeer) -> ProvisioningError {
         ProvisioningError(
-            .softAPUnsupportedSecurity,
+            .protocommUnsupportedSecurity,
             "The device asks for protocomm security \(version), which ztprov does not speak.",
-            hint: "Force a scheme the firmware also accepts with --security 0, 1 or 2.")
+            hint: "Force a scheme the firmware also accepts with \(peer.securityOption) 0, 1 or 2.")
     }
 }

@@ -37,7 +37,8 @@ extension BLEAdapterOptions {
         case (.auto, nil):
             context.console.progress("\(label) advertises no provisioning service: reading its GATT database")
             let offered = try await client.withConnectedDevice(device) {
-                try await BLEProtocol.detected(on: $0, advertised: device.serviceUUIDs)
+                try await BLEProtocol.detected(
+                    on: $0, advertised: device.serviceUUIDs, until: .now + client.timeouts.write)
             }
             guard let offered else {
                 throw ProvisioningError(

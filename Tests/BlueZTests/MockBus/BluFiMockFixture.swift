@@ -17,10 +17,10 @@ extension BlueZGATTConnection {
     }
 
     func bluFiNotifications() async throws -> AsyncThrowingStream<[UInt8], any Error> {
-        try await subscribe(to: try bluFiCharacteristic("ff02"))
+        try await subscribe(to: try bluFiCharacteristic("ff02"), until: .now + .seconds(5))
     }
 
     func writeBluFi(_ value: [UInt8]) async throws {
-        try await write(value, to: try bluFiCharacteristic("ff01"), type: .withResponse)
+        try await write(value, to: try bluFiCharacteristic("ff01"), type: .withResponse, until: .now + .seconds(5))
     }
 }

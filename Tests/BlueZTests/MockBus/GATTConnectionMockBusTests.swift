@@ -20,10 +20,12 @@ struct GATTConnectionMockBusTests {
                     #expect(write.properties == [.write])
                     #expect(notify.properties == [.read, .notify])
                     let cccd = try #require(notify.descriptor("2902"))
-                    #expect(try await gatt.read(cccd) == [0, 0])
-                    _ = try await gatt.subscribe(to: notify)
-                    #expect(try await gatt.read(cccd) == [1, 0], "subscribing turned notifications on")
-                    #expect(try await gatt.read(notify).count <= gatt.maximumWriteLength + 2)
+                    #expect(try await gatt.read(cccd, until: .now + .seconds(5)) == [0, 0])
+                    _ = try await gatt.subscribe(to: notify, until: .now + .seconds(5))
+                    #expect(
+                        try await gatt.read(cccd, until: .now + .seconds(5)) == [1, 0],
+                        "subscribing turned notifications on")
+                    #expect(try await gatt.read(notify, until: .now + .seconds(5)).count <= gatt.maximumWriteLength + 2)
                 }
             }
             let calls = try mock.calledMethods()
@@ -38,11 +40,12 @@ struct GATTConnectionMockBusTests {
                 try await client.withConnectedDevice(device) { gatt in
                     let write = try gatt.bluFiCharacteristic("ff01")
                     await #expect(throws: BlueZError.self) {
-                        try await gatt.write([0x1C, 0, 0, 0], to: write, type: .withoutResponse)
+                        try await gatt.write(
+                            [0x1C, 0, 0, 0], to: write, type: .withoutResponse, until: .now + .seconds(5))
                     }
                     let notify = try gatt.bluFiCharacteristic("ff02")
                     await #expect(throws: BlueZError.self) {
-                        try await gatt.write([0], to: notify, type: .withResponse)
+                        try await gatt.write([0], to: notify, type: .withResponse, until: .now + .seconds(5))
                     }
                 }
             }
@@ -79,7 +82,7 @@ struct GATTConnectionMockBusTests {
                         id: GATTAttributeID("/org/bluez/hci0/dev_00_00_00_00_00_01/service0028/char0029"),
                         uuid: "ff01", properties: .write)
                     await #expect(throws: BlueZError.self) {
-                        try await gatt.write([0], to: foreign, type: .withResponse)
+                        try await gatt.write([0], to: foreign, type: .withResponse, until: .now + .seconds(5))
                     }
                 }
             }

@@ -17,7 +17,7 @@ import Transports
             (notifications, notifier) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
         }
 
-        func write(_ value: [UInt8]) throws {
+        func write(_ value: [UInt8], until deadline: ContinuousClock.Instant) throws {
             let type = BluFiFrameType(rawValue: value[0])
             switch type {
             case .getVersion: try send(.version, [1, 3])

@@ -80,7 +80,7 @@ import Transports
             asked.increment()
             return Secret("still-wrong")
         }
-        #expect(error.code == .softAPWiFiWrongPassword)
+        #expect(error.code == .protocommWiFiWrongPassword)
         #expect(asked.value == 2)
     }
 
@@ -94,7 +94,7 @@ import Transports
             asked.increment()
             return Secret(SoftAPRig.Secrets.wifiPassphrase)
         }
-        #expect(error.code == .softAPWiFiWrongPassword)
+        #expect(error.code == .protocommWiFiWrongPassword)
         #expect(error.exitStatus == .wifiJoinFailed)
         #expect(error.hint.contains("power-cycle"))
         #expect(asked.value == 0)
@@ -110,7 +110,7 @@ import Transports
             asked.increment()
             return Secret(SoftAPRig.Secrets.wifiPassphrase)
         }
-        #expect(error.code == .softAPWiFiNotFound)
+        #expect(error.code == .protocommWiFiNotFound)
         #expect(asked.value == 0)
     }
 

@@ -145,10 +145,17 @@ private struct EmptyConnection: GATTConnection {
     let mtu = 23
     let services: [GATTService] = []
 
-    func read(_ characteristic: GATTCharacteristic) throws -> [UInt8] { throw Unused() }
-    func read(_ descriptor: GATTDescriptor) throws -> [UInt8] { throw Unused() }
-    func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) throws { throw Unused() }
-    func subscribe(to characteristic: GATTCharacteristic) throws -> AsyncThrowingStream<[UInt8], any Error> {
+    func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
         throw Unused()
     }
+    func read(_ descriptor: GATTDescriptor, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
+        throw Unused()
+    }
+    func write(
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
+        until deadline: ContinuousClock.Instant
+    ) throws { throw Unused() }
+    func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws
+        -> AsyncThrowingStream<[UInt8], any Error>
+    { throw Unused() }
 }

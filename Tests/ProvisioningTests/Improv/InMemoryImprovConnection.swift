@@ -37,24 +37,29 @@ actor InMemoryImprovConnection: GATTConnection {
         self.script = script
     }
 
-    func read(_ characteristic: GATTCharacteristic) throws -> [UInt8] {
+    func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
         guard let improv = ImprovCharacteristic(uuid: characteristic.uuid) else { throw NotPermitted() }
         if improv == .capabilities, let capabilities { return capabilities }
         return device.read(improv)
     }
 
-    func read(_ descriptor: GATTDescriptor) throws -> [UInt8] {
+    func read(_ descriptor: GATTDescriptor, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
         throw NotPermitted()
     }
 
-    func write(_ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType) throws {
+    func write(
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
+        until deadline: ContinuousClock.Instant
+    ) throws {
         guard ImprovCharacteristic(uuid: characteristic.uuid) == .rpcCommand else { throw NotPermitted() }
         writes.append(value)
         let answer = script(writes.count, value) ?? device.written(value).map { ($0.characteristic, $0.value) }
         for (characteristic, value) in answer { subscribers[characteristic]?.yield(value) }
     }
 
-    func subscribe(to characteristic: GATTCharacteristic) throws -> AsyncThrowingStream<[UInt8], any Error> {
+    func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws
+        -> AsyncThrowingStream<[UInt8], any Error>
+    {
         guard let improv = ImprovCharacteristic(uuid: characteristic.uuid) else { throw NotPermitted() }
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
         subscribers[improv] = continuation

@@ -31,7 +31,7 @@ import Transports
     @Test func missingProofOfPossessionIsAUsageError() async throws {
         let rig = SoftAPRig(SoftAPDeviceCase.security1.configuration)
         let error = try await rig.failure(SoftAPRig.request(security: ProtocommSecurityOptions()))
-        #expect(error.code == .softAPCredentialsMissing)
+        #expect(error.code == .protocommCredentialsMissing)
         #expect(error.exitStatus == .usage)
         #expect(await rig.device.exchanges.map(\.endpoint) == ["proto-ver"])
         await rig.expectRestored()
@@ -41,7 +41,7 @@ import Transports
         let rig = SoftAPRig(SoftAPDeviceCase.security2Patch0.configuration)
         let options = ProtocommSecurityOptions(proofOfPossession: Secret(SoftAPRig.Secrets.proofOfPossession))
         let error = try await rig.failure(SoftAPRig.request(security: options))
-        #expect(error.code == .softAPCredentialsMissing)
+        #expect(error.code == .protocommCredentialsMissing)
         #expect(error.message.contains("security 2"))
         await rig.expectRestored()
     }
@@ -51,7 +51,7 @@ import Transports
             SoftAPDeviceCase.security1.configuration,
             deviceFaults: [.init(endpoint: "prov-session", action: .closeConnection)])
         let error = try await rig.failure()
-        #expect(error.code == .softAPSessionRejected)
+        #expect(error.code == .protocommSessionRejected)
         #expect(error.exitStatus == .authenticationFailed)
         #expect(error.hint.contains("PoP"))
         await rig.expectRestored()
@@ -62,7 +62,7 @@ import Transports
             SoftAPDeviceCase.security1.configuration,
             deviceFaults: [.init(endpoint: "prov-config", action: .closeConnection)])
         let error = try await rig.failure()
-        #expect(error.code == .softAPConnectionClosed)
+        #expect(error.code == .protocommConnectionClosed)
         #expect(error.exitStatus == .linkFailure)
         await rig.expectRestored()
     }
@@ -82,7 +82,7 @@ import Transports
             SoftAPDeviceCase.security0.configuration,
             deviceFaults: [.init(endpoint: "prov-config", action: .notFound)])
         let error = try await rig.failure()
-        #expect(error.code == .softAPEndpointMissing)
+        #expect(error.code == .protocommEndpointMissing)
         #expect(error.exitStatus == .linkFailure)
         #expect(error.message.contains("firmware lacks the /prov-config endpoint"))
         await rig.expectRestored()
@@ -93,7 +93,7 @@ import Transports
             SoftAPDeviceCase.security1.configuration,
             deviceFaults: [.init(endpoint: "prov-scan", action: .notFound)])
         let error = try await rig.failure(SoftAPRig.request(listsNetworks: true))
-        #expect(error.code == .softAPEndpointMissing)
+        #expect(error.code == .protocommEndpointMissing)
         #expect(error.hint.contains("--list-networks"))
         await rig.expectRestored()
     }
@@ -125,7 +125,7 @@ import Transports
             SoftAPDeviceCase.security2Patch1.configuration,
             deviceFaults: [.init(endpoint: "prov-session", occurrence: 2, action: .hang)], timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .softAPDeviceTimeout)
+        #expect(error.code == .protocommDeviceTimeout)
         #expect(error.exitStatus == .timeout)
         #expect(error.message == "The device did not answer /prov-session within 1 s.")
         await rig.expectRestored()
@@ -137,7 +137,7 @@ import Transports
             deviceFaults: [.init(endpoint: "proto-ver", action: .hang)])
         // The deadline covers the hotspot join before the silent request, so it leaves room for a loaded machine.
         let error = try await rig.failure(deadline: .seconds(1))
-        #expect(error.code == .softAPDeviceTimeout)
+        #expect(error.code == .protocommDeviceTimeout)
         #expect(error.message.contains("time limit"))
         await rig.expectRestored()
     }

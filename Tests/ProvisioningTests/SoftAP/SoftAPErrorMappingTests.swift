@@ -36,26 +36,26 @@ import Transports
         let error = ProvisioningError.protocommExchange(
             ExchangeFailure(exchangeFailureKind: .unexpectedResponse), endpoint: .config,
             phase: .handshake(.security0, awaitingVerdict: false), on: link)
-        expect(error, .softAPProtocolError, .linkFailure, mentioning: "prov-config")
-        #expect(error.code.rawValue == "softap.protocol-error")
+        expect(error, .protocommProtocolError, .linkFailure, mentioning: "prov-config")
+        #expect(error.code.rawValue == "protocomm.protocol-error")
     }
 
     @Test func aProofMismatchIsAFailedHandshake() {
         let error = ProvisioningError.protocommProtocol(
-            .deviceProofMismatch, endpoint: .session, phase: .handshake(.security2, awaitingVerdict: false))
-        expect(error, .softAPHandshakeFailed, .authenticationFailed, mentioning: "proof")
-        #expect(error.code.rawValue == "softap.handshake-failed")
+            .deviceProofMismatch, endpoint: .session, phase: .handshake(.security2, awaitingVerdict: false), on: link)
+        expect(error, .protocommHandshakeFailed, .authenticationFailed, mentioning: "proof")
+        #expect(error.code.rawValue == "protocomm.handshake-failed")
     }
 
     @Test func aSecurityVersionWeDoNotSpeakIsAnAuthenticationFailure() {
-        let error = ProvisioningError.protocommUnsupportedSecurity(version: 3)
-        expect(error, .softAPUnsupportedSecurity, .authenticationFailed, mentioning: "3")
-        #expect(error.code.rawValue == "softap.unsupported-security")
+        let error = ProvisioningError.protocommUnsupportedSecurity(version: 3, on: link)
+        expect(error, .protocommUnsupportedSecurity, .authenticationFailed, mentioning: "3")
+        #expect(error.code.rawValue == "protocomm.unsupported-security")
     }
 
     @Test func refusedSettingsMeanTheDeviceCouldNotJoin() {
         let error = ProvisioningError.protocommConfigRejected(.invalidArgument, applying: false)
-        expect(error, .softAPConfigRejected, .wifiJoinFailed, mentioning: "refused")
-        #expect(error.code.rawValue == "softap.config-rejected")
+        expect(error, .protocommConfigRejected, .wifiJoinFailed, mentioning: "refused")
+        #expect(error.code.rawValue == "protocomm.config-rejected")
     }
 }

@@ -118,7 +118,7 @@ import Transports
         let plan = ProtocommDeviceWiFiPlan(outcome: .fail(.networkNotFound))
         let rig = SoftAPRig(.init(security: .security0, wifi: plan), joinerFaults: [.failRestore])
         let error = try await rig.failure()
-        #expect(error.code == .softAPWiFiNotFound)
+        #expect(error.code == .protocommWiFiNotFound)
         let restoreFailures = rig.log.events.compactMap { event -> ProvisioningError? in
             if case .restoreFailed(let failure) = event { return failure }
             return nil

@@ -8,9 +8,12 @@ import Transports
 @Suite struct SoftAPWiFiFaultTests {
     @Test(
         arguments: [
-            (ProtocommWiFiFailureReason.authenticationError, ErrorCode.softAPWiFiWrongPassword, "authentication error"),
-            (.networkNotFound, .softAPWiFiNotFound, "could not find the network"),
-            (.unrecognized(7), .softAPWiFiJoinFailed, "failure reason 7"),
+            (
+                ProtocommWiFiFailureReason.authenticationError, ErrorCode.protocommWiFiWrongPassword,
+                "authentication error"
+            ),
+            (.networkNotFound, .protocommWiFiNotFound, "could not find the network"),
+            (.unrecognized(7), .protocommWiFiJoinFailed, "failure reason 7"),
         ] as [(ProtocommWiFiFailureReason, ErrorCode, String)])
     func theDevicesReasonPicksTheCode(reason: ProtocommWiFiFailureReason, code: ErrorCode, words: String)
         async throws
@@ -32,7 +35,7 @@ import Transports
             outcome: .checkPassphrases([SoftAPRig.targetSSID: "the-networks-passphrase"], ipAddress: "192.168.1.77"))
         let rig = SoftAPRig(SoftAPDeviceCase.security1.configuration.with(wifi: plan))
         let error = try await rig.failure()
-        #expect(error.code == .softAPWiFiWrongPassword)
+        #expect(error.code == .protocommWiFiWrongPassword)
         await rig.expectRestored()
     }
 
@@ -41,7 +44,7 @@ import Transports
             outcome: .checkPassphrases([SoftAPRig.targetSSID: SoftAPRig.Secrets.wifiPassphrase], ipAddress: "10.0.0.9"))
         let rig = SoftAPRig(SoftAPDeviceCase.security1.configuration.with(wifi: plan))
         let error = try await rig.failure(SoftAPRig.request(passphrase: "a-wrong-passphrase"))
-        #expect(error.code == .softAPWiFiWrongPassword)
+        #expect(error.code == .protocommWiFiWrongPassword)
         let outcome = try await rig.run()
         #expect(outcome.connection.ipAddress == "10.0.0.9")
         await rig.expectRestored()
@@ -53,7 +56,7 @@ import Transports
         configuration.hasControlEndpoint = false
         let rig = SoftAPRig(configuration)
         let error = try await rig.failure()
-        #expect(error.code == .softAPWiFiNotFound)
+        #expect(error.code == .protocommWiFiNotFound)
         #expect(error.hint.contains("power-cycle"))
         #expect(rig.log.events.contains(.protocomm(.deviceResetUnavailable)))
         #expect(!rig.log.events.contains(.protocomm(.deviceReset)))
@@ -66,7 +69,7 @@ import Transports
         var request = SoftAPRig.request()
         request.resetsDeviceAfterFailure = false
         let error = try await rig.failure(request)
-        #expect(error.code == .softAPWiFiNotFound)
+        #expect(error.code == .protocommWiFiNotFound)
         #expect(await !rig.device.exchanges.contains { $0.endpoint == "prov-ctrl" })
         #expect(await rig.device.device.wifi.station == .failed(.networkNotFound))
     }
@@ -77,7 +80,7 @@ import Transports
         let plan = ProtocommDeviceWiFiPlan(connectingPolls: .max)
         let rig = SoftAPRig(.init(security: .security0, wifi: plan), timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .softAPWiFiConnectTimeout)
+        #expect(error.code == .protocommWiFiConnectTimeout)
         #expect(error.exitStatus == .timeout)
         #expect(error.message == "The device was still joining \(SoftAPRig.targetSSID) after 0.1 s.")
         await rig.expectRestored()
@@ -93,7 +96,7 @@ import Transports
             SoftAPDeviceCase.security1.configuration,
             deviceFaults: [.init(endpoint: "prov-config", occurrence: 3, action: action)], timeouts: timeouts)
         let error = try await rig.failure()
-        #expect(error.code == .softAPOutcomeUnknown)
+        #expect(error.code == .protocommOutcomeUnknown)
         #expect(error.exitStatus == .linkFailure)
         #expect(error.hint.contains("ztprov discover"))
         await rig.expectRestored()

@@ -9,7 +9,8 @@ extension ProtocommBLEProvisioner {
         _ request: ProtocommThreadRequest, advertisedServices: [String], on connection: any GATTConnection,
         address: String, deadline: ContinuousClock.Instant, progress: @escaping ProtocommProgressSink
     ) async throws -> ProtocommThreadBLEOutcome {
-        let endpoints = try await locateEndpoints(on: connection, advertised: advertisedServices, address: address)
+        let endpoints = try await locateEndpoints(
+            on: connection, advertised: advertisedServices, address: address, deadline: deadline)
         var conversation = ProtocommThreadConversation(
             channel: ProtocommChannel(
                 transport: ProtocommGATTTransport(connection: connection, endpoints: endpoints),

@@ -30,7 +30,7 @@ public struct ProtocommBLEProvisioner: Sendable {
     ) async throws -> ProtocommBLEOutcome {
         let credentials = try request.wifi.network.validatedCredentials()
         let endpoints = try await locateEndpoints(
-            on: connection, advertised: request.advertisedServices, address: address)
+            on: connection, advertised: request.advertisedServices, address: address, deadline: deadline)
         var conversation = ProtocommConversation(
             channel: ProtocommChannel(
                 transport: ProtocommGATTTransport(connection: connection, endpoints: endpoints),
@@ -50,17 +50,19 @@ public struct ProtocommBLEProvisioner: Sendable {
         -> ProtocommConversation.RetryCredentials
     {
         { failure in
-            guard failure.code == .softAPWiFiWrongPassword, let passphrase = try await provide() else { return nil }
+            guard failure.code == .protocommWiFiWrongPassword, let passphrase = try await provide() else { return nil }
             return try ProtocommTargetNetwork(ssid: ssid, passphrase: passphrase).validatedCredentials()
         }
     }
 
-    func locateEndpoints(on connection: any GATTConnection, advertised: [String], address: String)
-        async throws -> ProtocommGATTEndpoints
-    {
+    /// Reads the endpoints' descriptions, each read within one exchange's limit and the run's `deadline`.
+    func locateEndpoints(
+        on connection: any GATTConnection, advertised: [String], address: String, deadline: ContinuousClock.Instant
+    ) async throws -> ProtocommGATTEndpoints {
         let found: ProtocommGATTEndpoints?
         do {
-            found = try await ProtocommGATTEndpoints.locate(on: connection, advertised: advertised)
+            found = try await ProtocommGATTEndpoints.locate(
+                on: connection, advertised: advertised, until: min(.now + timeouts.exchange, deadline))
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
             throw ProvisioningError.protocommBLEExchange(

@@ -25,16 +25,17 @@ public struct ProtocommGATTEndpoints: Sendable, Equatable {
     /// endpoints, else any service whose user descriptions name them, else the advertised (or default)
     /// service reached through the endpoint numbers. `nil` when the peer has no protocomm service.
     ///
-    /// Reads every user description of the candidate services; throws what the connection throws.
-    public static func locate(on connection: any GATTConnection, advertised: [String] = []) async throws
-        -> ProtocommGATTEndpoints?
-    {
+    /// Reads every user description of the candidate services by `deadline`; throws what the connection
+    /// throws.
+    public static func locate(
+        on connection: any GATTConnection, advertised: [String] = [], until deadline: ContinuousClock.Instant
+    ) async throws -> ProtocommGATTEndpoints? {
         let advertised = advertised.map(BluetoothUUID.normalized)
         let candidates = connection.services.filter { !isStandard($0.uuid) }
         let ordered =
             candidates.filter { advertised.contains($0.uuid) } + candidates.filter { !advertised.contains($0.uuid) }
         for service in ordered {
-            let named = try await namedCharacteristics(of: service, on: connection)
+            let named = try await namedCharacteristics(of: service, on: connection, until: deadline)
             if ProtocommGATTProfile.requiredEndpoints.allSatisfy({ named[$0] != nil }) {
                 return ProtocommGATTEndpoints(
                     serviceUUID: service.uuid, characteristics: named, naming: .userDescriptions)
@@ -52,13 +53,13 @@ public struct ProtocommGATTEndpoints: Sendable, Equatable {
     }
 
     /// The characteristics whose user description is an endpoint name; the first one wins a name used twice.
-    static func namedCharacteristics(of service: GATTService, on connection: any GATTConnection) async throws
-        -> [String: GATTCharacteristic]
-    {
+    static func namedCharacteristics(
+        of service: GATTService, on connection: any GATTConnection, until deadline: ContinuousClock.Instant
+    ) async throws -> [String: GATTCharacteristic] {
         var named: [String: GATTCharacteristic] = [:]
         for characteristic in service.characteristics {
             guard let descriptor = characteristic.descriptor(GATTDescriptor.userDescriptionUUID) else { continue }
-            let value = try await connection.read(descriptor)
+            let value = try await connection.read(descriptor, until: deadline)
             guard let name = ProtocommGATTProfile.endpointName(userDescription: value), named[name] == nil else {
                 continue
             }

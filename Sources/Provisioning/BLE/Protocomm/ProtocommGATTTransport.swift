@@ -18,17 +18,25 @@ public struct ProtocommGATTTransport: ProtocommTransport {
         self.endpoints = endpoints
     }
 
-    public func exchange(endpoint: String, payload: [UInt8]) async throws -> [UInt8] {
+    /// Both the write and the read run by the flow's `deadline`, which passing throws `DeadlineExceeded` as it
+    /// came: a device that takes its time over a scan gets the flow's step limit, not the stack's own.
+    public func exchange(endpoint: String, payload: [UInt8], until deadline: ContinuousClock.Instant) async throws
+        -> [UInt8]
+    {
         guard let characteristic = endpoints.characteristics[endpoint] else {
             throw ProtocommGATTExchangeError.endpointMissing(endpoint)
         }
         do {
-            try await connection.write(payload, to: characteristic, type: .withResponse)
+            try await connection.write(payload, to: characteristic, type: .withResponse, until: deadline)
+        } catch let error as DeadlineExceeded {
+            throw error
         } catch {
             throw ProtocommGATTExchangeError.writeFailed(endpoint: endpoint, error)
         }
         do {
-            return try await connection.read(characteristic)
+            return try await connection.read(characteristic, until: deadline)
+        } catch let error as DeadlineExceeded {
+            throw error
         } catch {
             throw ProtocommGATTExchangeError.readFailed(endpoint: endpoint, error)
         }

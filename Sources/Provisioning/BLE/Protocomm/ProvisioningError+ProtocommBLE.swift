@@ -21,21 +21,22 @@ extension ProvisioningError {
         }
         let kind = failure?.exchangeFailureKind ?? (error as? any ProtocommExchangeFailure)?.exchangeFailureKind
         if let meaning = protocommFailureOnAnyLink(
-            kind, endpoint: endpoint, phase: phase, detail: detail, requestFaults: [.endpointNotFound])
+            kind, endpoint: endpoint, phase: phase, detail: detail, requestFaults: [.endpointNotFound],
+            on: .ble(address: address))
         {
             return meaning
         }
         switch kind {
         case .endpointNotFound:
             return ProvisioningError(
-                .softAPEndpointMissing, "The device's provisioning service has no \(endpoint) endpoint.",
+                .protocommEndpointMissing, "The device's provisioning service has no \(endpoint) endpoint.",
                 hint: endpoint == .scan
                     ? "Run without --list-networks."
-                    : "Check that the device runs ESP provisioning over BLE (`ztprov scan` shows its protocol).",
+                    : ProtocommPeer.ble(address: address).serviceCheck,
                 detail: detail)
         case .invalidRequest, .unexpectedResponse:
             return ProvisioningError(
-                .softAPProtocolError, "The device refused the value written to /\(endpoint).",
+                .protocommProtocolError, "The device refused the value written to /\(endpoint).",
                 hint: "Run again with --verbose; the device may limit attribute lengths below what protocomm needs.",
                 detail: detail)
         default:  // unreachable, no usable interface, a system failure, or no kind at all
