@@ -99,6 +99,15 @@ enum InterruptSignal {
         }
     }
 
+    /// Treats a terminal that hung up as SIGHUP: the kernel sends it to the terminal's session leader and
+    /// foreground group, but a read may see the hung-up terminal first (or the process is in neither).
+    /// Sends it to the process and returns once the handler ran.
+    static func hangUp() {
+        guard arrival >= 0 else { return }
+        kill(getpid(), SIGHUP)
+        _ = waitForInput(on: -1)
+    }
+
     /// A descriptor that turns readable once a signal arrived (and stays so), for a `poll` that also
     /// waits on other input; -1 when signals are not caught.
     static var arrival: Int32 { wakePipe.read }

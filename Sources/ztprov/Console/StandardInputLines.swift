@@ -11,8 +11,8 @@ struct StandardInputLines {
     private var buffered: [UInt8] = []
     private var ended = false
 
-    /// The next line without its `\n` (and a `\r` before it), nil at the end of input, on a read error
-    /// (a terminal that hung up) or once a signal arrived. Bytes that are not UTF-8 come back as U+FFFD.
+    /// The next line without its `\n` (and a `\r` before it), nil at the end of input, on a read error,
+    /// or once a signal arrived (a terminal that hung up counts as SIGHUP). Bytes that are not UTF-8 come back as U+FFFD.
     mutating func next() -> String? {
         while true {
             if let newline = buffered.firstIndex(of: 0x0A) {
@@ -36,7 +36,12 @@ struct StandardInputLines {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
-            guard count > 0 else { return false }
+            guard count > 0 else {
+                // A terminal that hung up reads as its end; it is a hang-up, not the operator's Ctrl-D.
+                var settings = termios()
+                if tcgetattr(STDIN_FILENO, &settings) != 0, errno == EIO { InterruptSignal.hangUp() }
+                return false
+            }
             buffered += chunk[..<count]
             return true
         }
