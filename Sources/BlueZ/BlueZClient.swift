@@ -62,7 +62,7 @@ public actor BlueZClient {
     ) async throws -> Result {
         let connection: DBusConnection
         do {
-            connection = try await DBusConnection.open(bus)
+            connection = try await DBusConnection.open(bus, handshakeTimeout: timeouts.busHandshake)
         } catch {
             throw BlueZError.classify(error)
         }

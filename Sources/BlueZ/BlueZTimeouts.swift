@@ -13,6 +13,8 @@ public struct BlueZTimeouts: Sendable, Hashable {
     public var rediscovery: Duration
     /// `Pair`, which waits for the device's side of the pairing.
     public var pairing: Duration = .seconds(30)
+    /// The bus handshake (authentication and `Hello`) when the client connects.
+    public var busHandshake: Duration = .seconds(10)
 
     /// The defaults: 10 s calls, 20 s per connect attempt, 5 s writes, 10 s disconnect, 10 s rediscovery.
     public init(

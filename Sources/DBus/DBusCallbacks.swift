@@ -89,3 +89,34 @@ enum DBusCallbacks {
             member: String(cString: member), arguments: arguments)
     }
 }
+
+/// libdbus's watches on the connection's socket: during the handshake only they say whether the transport
+/// has bytes to write (the queue of messages waits for the handshake), so the loop polls for writing only then
+/// and never spins on a writable socket while it waits for the bus to answer. Touched on the loop thread only,
+/// inside libdbus calls made there.
+final class DBusSocketWatches: @unchecked Sendable {
+    private(set) var watches: [OpaquePointer] = []
+
+    /// Whether an enabled watch wants to write.
+    var wantsToWrite: Bool {
+        watches.contains {
+            dbus_watch_get_enabled($0) != 0 && dbus_watch_get_flags($0) & DBUS_WATCH_WRITABLE.rawValue != 0
+        }
+    }
+
+    static let add: DBusAddWatchFunction = { watch, context in
+        guard let watch, let context else { return 0 }
+        Unmanaged<DBusSocketWatches>.fromOpaque(context).takeUnretainedValue().watches.append(watch)
+        return 1
+    }
+
+    static let remove: DBusRemoveWatchFunction = { watch, context in
+        guard let watch, let context else { return }
+        Unmanaged<DBusSocketWatches>.fromOpaque(context).takeUnretainedValue().watches.removeAll { $0 == watch }
+    }
+
+    static let release: DBusFreeFunction = { context in
+        guard let context else { return }
+        Unmanaged<DBusSocketWatches>.fromOpaque(context).release()
+    }
+}

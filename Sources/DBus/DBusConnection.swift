@@ -45,6 +45,7 @@ public actor DBusConnection {
     private var nextToken: UInt64 = 0
     private var receivedCount: UInt64 = 0
     private var closedBecause: DBusError?
+    private let watches = DBusSocketWatches()
 
     /// The loop thread; actors sharing the connection's thread return this as their executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
@@ -62,10 +63,21 @@ public actor DBusConnection {
         loop.stop()
     }
 
-    /// Connects privately to `bus` and registers with it (`Hello`).
-    public static func open(_ bus: Bus) async throws -> DBusConnection {
+    /// Connects privately to `bus` and registers with it (`Hello`), within `handshakeTimeout`.
+    ///
+    /// The handshake (authentication, then `Hello`) runs on the loop like any call, so a bus that
+    /// accepts the connection and never answers costs at most `handshakeTimeout` (``DBusError/noHandshake(_:)``)
+    /// and cancelling the task ends the wait at once; libdbus's own `dbus_bus_register` would block the
+    /// thread for 25 s instead.
+    public static func open(_ bus: Bus, handshakeTimeout: Duration = .seconds(10)) async throws -> DBusConnection {
         let connection = DBusConnection(loop: DBusLoopExecutor())
         try await connection.connect(bus)
+        do {
+            try await connection.register(within: handshakeTimeout)
+        } catch {
+            await connection.close()
+            throw error
+        }
         return connection
     }
 
@@ -160,26 +172,25 @@ public actor DBusConnection {
         return nextToken
     }
 
+    /// Opens the socket; the handshake is left to ``register(within:)``.
     private func connect(_ bus: Bus) throws(DBusError) {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        var connection: OpaquePointer?
+        let address: String
         switch bus {
         case .system:
-            connection = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
-        case .address(let address):
-            connection = dbus_connection_open_private(address, &error)
-            if let opened = connection, dbus_bus_register(opened, &error) == 0 {
-                dbus_connection_close(opened)
-                dbus_connection_unref(opened)
-                connection = nil
-            }
+            address = getenv("DBUS_SYSTEM_BUS_ADDRESS").map { String(cString: $0) } ?? Self.systemBusDefaultAddress
+        case .address(let given):
+            address = given
         }
-        guard let connection else { throw DBusError(error) }
+        guard let connection = dbus_connection_open_private(address, &error) else { throw DBusError(error) }
         // libdbus would otherwise call _exit() when the bus goes away.
         dbus_connection_set_exit_on_disconnect(connection, 0)
         handle = connection
+        _ = dbus_connection_set_watch_functions(
+            connection, DBusSocketWatches.add, DBusSocketWatches.remove, nil,
+            Unmanaged.passRetained(watches).toOpaque(), DBusSocketWatches.release)
         let context = Unmanaged.passRetained(DBusCallbackContext(connection: self, token: 0)).toOpaque()
         _ = dbus_connection_add_filter(connection, DBusCallbacks.filter, context, DBusCallbacks.releaseContext)
         var fd: Int32 = -1
@@ -193,6 +204,26 @@ public actor DBusConnection {
                     return true
                 }
             ))
+    }
+
+    /// libdbus's built-in system bus address, used when `DBUS_SYSTEM_BUS_ADDRESS` is not set.
+    static let systemBusDefaultAddress = "unix:path=/var/run/dbus/system_bus_socket"
+
+    /// Authenticates and says `Hello` as a call on the loop, then tells libdbus the name the bus gave.
+    private func register(within timeout: Duration) async throws {
+        let hello = DBusMethodCall(
+            destination: "org.freedesktop.DBus", path: DBusObjectPath(unchecked: "/org/freedesktop/DBus"),
+            interface: "org.freedesktop.DBus", member: "Hello")
+        let reply: [DBusValue]
+        do {
+            reply = try await unloggedCall(hello, timeout: timeout, honoursCancellation: true).arguments
+        } catch let error as DBusError where error.name == DBusError.Name.timeout {
+            throw DBusError.noHandshake(timeout)
+        }
+        guard case .string(let name)? = reply.first, let handle else {
+            throw DBusError.unexpectedReply("Hello did not answer with a unique name")
+        }
+        dbus_bus_set_unique_name(handle, name)
     }
 
     private func awaitReply(_ call: DBusMethodCall, timeout: Duration, token: UInt64) async -> Result<Reply, any Error>
@@ -238,7 +269,10 @@ public actor DBusConnection {
     private func prepareSocket() -> Int16 {
         dispatchQueued()
         guard let handle else { return 0 }
-        return Int16(POLLIN) | (dbus_connection_has_messages_to_send(handle) != 0 ? Int16(POLLOUT) : 0)
+        let writing =
+            dbus_connection_get_is_authenticated(handle) != 0
+            ? dbus_connection_has_messages_to_send(handle) != 0 : watches.wantsToWrite
+        return Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0)
     }
 
     private func serviceSocket() {

@@ -22,6 +22,15 @@ public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
         DBusError(name: Name.timeout, message: "no reply to \(what) before the deadline")
     }
 
+    /// The bus took the connection but did not finish the handshake (authentication and `Hello`) in time:
+    /// a hung dbus-daemon, or a socket that is not a bus.
+    public static func noHandshake(_ timeout: Duration) -> DBusError {
+        DBusError(name: Name.noHandshake, message: "the bus did not answer the connection handshake within \(timeout)")
+    }
+
+    /// Whether this is ``noHandshake(_:)``.
+    public var isNoHandshake: Bool { name == Name.noHandshake }
+
     /// The connection to the bus is closed or was lost.
     public static func disconnected(_ detail: String) -> DBusError {
         DBusError(name: Name.disconnected, message: detail)
@@ -36,6 +45,8 @@ public struct DBusError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Name {
         /// A method call timed out.
         public static let timeout = "org.freedesktop.DBus.Error.Timeout"
+        /// ztprov's own: the bus never finished the connection handshake.
+        public static let noHandshake = "io.ztprov.Error.BusNotAnswering"
         /// A method call got no reply (the peer vanished or blocked).
         public static let noReply = "org.freedesktop.DBus.Error.NoReply"
         /// The connection is closed.

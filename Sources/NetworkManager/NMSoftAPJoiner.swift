@@ -80,7 +80,7 @@ public actor NMSoftAPJoiner: WiFiJoiner {
     private func joinOrRestore(_ request: WiFiJoinRequest, cancellable: GCancellableHandle) async throws
         -> NMJoinSession
     {
-        let client = try await LibNMClient.open(busAddress: configuration.busAddress, cancellable: cancellable)
+        let client = try await openClient(within: request.timeouts.activation, cancellable: cancellable)
         guard client.isNetworkManagerRunning else { throw NetworkManagerError.notRunning }
         let (device, accessPoint) = try await target(for: request, client: client, cancellable: cancellable)
         let attempt = NMJoinAttempt(client: client, device: device, previous: previousProfile(on: device))
@@ -91,6 +91,24 @@ public actor NMSoftAPJoiner: WiFiJoiner {
         } catch {
             // The join's own error is the one to report; a failed restore behind it would hide the cause.
             _ = await tearDown(attempt, timeout: request.timeouts.restore)
+            throw error
+        }
+    }
+
+    /// The client, its bus connection bounded by `limit`: a bus that takes the connection and never
+    /// answers its handshake must not hold the join past its deadline. Cancelling `cancellable` ends the
+    /// wait (GIO reads the handshake with it).
+    private func openClient(within limit: Duration, cancellable: GCancellableHandle) async throws -> LibNMClient {
+        let expired = NMConnectDeadline()
+        let timer = Task {
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
+            expired.fire(cancelling: cancellable)
+        }
+        defer { timer.cancel() }
+        do {
+            return try await LibNMClient.open(busAddress: configuration.busAddress, cancellable: cancellable)
+        } catch {
+            if expired.fired, !Task.isCancelled { throw NetworkManagerError.busNotAnswering(after: limit) }
             throw error
         }
     }

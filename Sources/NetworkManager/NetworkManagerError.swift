@@ -8,6 +8,8 @@ public import Transports
 public enum NetworkManagerError: Error, Sendable, Equatable {
     /// The system bus could not be reached at all.
     case busUnavailable(message: String)
+    /// The bus took the connection and did not finish its handshake within the limit.
+    case busNotAnswering(after: Duration)
     /// The bus is there but NetworkManager is not running on it.
     case notRunning
     /// libnm, which ztprov loads when it first joins a hotspot, is not installed or cannot be loaded.
@@ -47,6 +49,7 @@ extension NetworkManagerError: WiFiJoinFailure {
     public var joinFailureKind: WiFiJoinFailureKind {
         switch self {
         case .busUnavailable, .notRunning, .libraryUnavailable: .serviceUnavailable
+        case .busNotAnswering: .busNotAnswering
         case .permissionDenied: .permissionDenied
         case .wifiDeviceNotFound, .notWiFiDevice, .ethernetTestLinkUnavailable, .wifiDisabled, .deviceUnavailable,
             .alreadyJoined:
@@ -74,6 +77,7 @@ extension NetworkManagerError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .busUnavailable(let message): "cannot reach the system bus: \(message)"
+        case .busNotAnswering(let limit): "the system bus did not answer the connection within \(limit)"
         case .notRunning: "NetworkManager is not running"
         case .libraryUnavailable(let message): "cannot load NetworkManager's client library libnm: \(message)"
         case .permissionDenied(let operation, let message): "NetworkManager refused \(operation): \(message)"

@@ -4,7 +4,7 @@ extension ErrorCode {
         switch self {
         case .invalidOption, .improvNotSupported, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid,
             .recordsInvalidLocation,
-            .batchBadInput, .softAPInvalidSSID,
+            .batchBadInput, .batchUnknownLane, .softAPInvalidSSID,
             .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .protocommCredentialsMissing,
             .threadInvalidDataset:
             .usage
@@ -12,7 +12,7 @@ extension ErrorCode {
             .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked,
             .networkServiceUnavailable, .wifiInterfaceUnavailable, .softAPInterfaceUnusable, .lanInterfaceNotFound,
             .lanPortInUse, .lanSocketFailed, .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed,
-            .recordsReadFailed, .outputFailed:
+            .recordsReadFailed, .outputFailed, .busNotAnswering:
             .hostPrecondition
         case .bleDeviceNotFound, .improvAlreadyProvisioned, .softAPHotspotNotFound, .lanNoReply, .lanDeviceNotFound:
             .deviceNotFound
@@ -40,8 +40,12 @@ extension ErrorCode {
             .timeout
         case .batchIncomplete:
             .batchIncomplete
+        case .hangUp:
+            .hungUp
         case .interrupted:
             .interrupted
+        case .terminated:
+            .terminated
         }
     }
 }

@@ -110,7 +110,14 @@ extension ErrorCode {
         case .protocommWiFiConnectTimeout: "Move the device closer to the access point, or give a longer --timeout."
         case .scTimeout: "Check the host's internet connection and run again."
         case .batchIncomplete: "Run `ztprov report --final-only` for the reasons; rerunning retries only those units."
+        case .hangUp:
+            "Run long commands under tmux or screen so a dropped session does not end them; cleanup already ran."
         case .interrupted: "Run the command again when ready; cleanup already ran."
+        case .terminated: "Something on the host stopped ztprov; run the command again when ready, cleanup already ran."
+        case .batchUnknownLane:
+            "Pin the unit to one of the batch's lanes (--adapters or --wifi-interfaces), or leave its adapter column empty."
+        case .busNotAnswering:
+            "Check the D-Bus daemon (`systemctl status dbus`) and DBUS_SYSTEM_BUS_ADDRESS; restart dbus if it hangs."
         }
     }
 }

@@ -20,6 +20,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `--db` or `ZTPROV_DB` is empty or has a URL scheme that is neither `postgres(ql)://` nor `sqlite:`.
     case recordsInvalidLocation = "records.invalid-location"
     case batchBadInput = "batch.bad-input"
+    /// A unit pinned to an adapter or interface that is not one of the batch's lanes: nothing could try it.
+    case batchUnknownLane = "batch.unknown-lane"
     case softAPInvalidSSID = "softap.invalid-ssid"
     case softAPInvalidPassphrase = "softap.invalid-passphrase"
     case softAPInvalidHotspotPassword = "softap.invalid-hotspot-password"
@@ -57,6 +59,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case recordsReadFailed = "records.read-failed"
     /// Stdout could not take the output (a full disk, a closed pipe); the command's result is lost.
     case outputFailed = "host.output-failed"
+    /// The system bus took the connection but never answered its handshake in time.
+    case busNotAnswering = "host.bus-not-answering"
 
     // MARK: Device not found (4)
     case bleDeviceNotFound = "ble.device-not-found"
@@ -149,10 +153,14 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case threadAttachTimeout = "thread.attach-timeout"
     case scTimeout = "sc.timeout"
 
-    // MARK: Batch verdict (10) and interruption (130)
+    // MARK: Batch verdict (10) and interruption (129, 130, 143)
     /// The batch ran to its end, but some units were not provisioned; the records say which and why.
     case batchIncomplete = "batch.incomplete"
+    /// The terminal or the SSH session went away (SIGHUP); cleanup still ran.
+    case hangUp = "interrupted.hangup"
     case interrupted = "interrupted"
+    /// SIGTERM (a supervisor, `kill`, a shutdown); cleanup still ran.
+    case terminated = "interrupted.terminated"
 
     public var description: String { rawValue }
 

@@ -19,6 +19,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case timeout = 9
     /// `ztprov batch` ran to its end but some units were not provisioned.
     case batchIncomplete = 10
+    /// The terminal or the session went away (SIGHUP, 128 + 1); cleanup still ran.
+    case hungUp = 129
     /// Ctrl-C; cleanup still ran.
     case interrupted = 130
+    /// SIGTERM (128 + 15); cleanup still ran.
+    case terminated = 143
 }

@@ -9,6 +9,8 @@ public protocol WiFiJoinFailure: Error {
 public enum WiFiJoinFailureKind: Sendable, Equatable, CaseIterable {
     /// The network service (NetworkManager) is not running or not reachable.
     case serviceUnavailable
+    /// The system bus took the connection but never finished its handshake.
+    case busNotAnswering
     /// The service refused the request for lack of rights (polkit).
     case permissionDenied
     /// No usable Wi-Fi interface: missing, unmanaged, or its radio is off.

@@ -17,7 +17,7 @@ struct ZTProv: AsyncParsableCommand {
         discussion: """
             Exit status: 0 success, 2 usage, 3 host precondition, 4 device not found, 5 link failure, \
             6 authentication failed, 7 device could not join Wi-Fi, 8 hand-off failed, 9 timeout, \
-            10 some batch units failed, 130 interrupted.
+            10 some batch units failed, 129 session hung up (SIGHUP), 130 interrupted, 143 terminated (SIGTERM).
             """,
         version: version,
         subcommands: [

@@ -43,12 +43,13 @@ import Testing
     static func occurrence(of code: ErrorCode) -> String {
         let bluetooth = "`ble`, `scan`, `batch`, `doctor`"
         switch code {
-        case .interrupted, .timeout, .permissionDenied, .outputFailed: return "any command"
+        case .interrupted, .hangUp, .terminated, .timeout, .permissionDenied, .outputFailed: return "any command"
+        case .busNotAnswering: return "`ble`, `scan`, `softap`, `batch`, `doctor`"
         case .kernelBluetoothMissing, .hostRadioBlocked, .bluetoothdAbsent, .noBluetoothAdapter,
             .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked:
             return bluetooth
         case .networkServiceUnavailable, .wifiInterfaceUnavailable: return "`softap`, `batch --path softap`, `doctor`"
-        case .batchIncomplete, .batchBadInput: return "`batch`"
+        case .batchIncomplete, .batchBadInput, .batchUnknownLane: return "`batch`"
         default: break
         }
         let family = code.rawValue.split(separator: ".").first.map(String.init) ?? ""

@@ -15,6 +15,7 @@ import Testing
         "usage.secret-invalid 2",
         "records.invalid-location 2",
         "batch.bad-input 2",
+        "batch.unknown-lane 2",
         "softap.invalid-ssid 2",
         "softap.invalid-passphrase 2",
         "softap.invalid-hotspot-password 2",
@@ -39,6 +40,7 @@ import Testing
         "records.write-failed 3",
         "records.read-failed 3",
         "host.output-failed 3",
+        "host.bus-not-answering 3",
         "ble.device-not-found 4",
         "improv.already-provisioned 4",
         "softap.hotspot-not-found 4",
@@ -100,7 +102,9 @@ import Testing
         "thread.attach-timeout 9",
         "sc.timeout 9",
         "batch.incomplete 10",
+        "interrupted.hangup 129",
         "interrupted 130",
+        "interrupted.terminated 143",
     ]
 
     @Test func theCatalogueIsTheContract() {
@@ -166,7 +170,7 @@ import Testing
         let table: [Provisioning.ExitStatus: Int32] = [
             .success: 0, .usage: 2, .hostPrecondition: 3, .deviceNotFound: 4, .linkFailure: 5,
             .authenticationFailed: 6, .wifiJoinFailed: 7, .handoffFailed: 8, .timeout: 9, .batchIncomplete: 10,
-            .interrupted: 130,
+            .hungUp: 129, .interrupted: 130, .terminated: 143,
         ]
         #expect(table.count == Provisioning.ExitStatus.allCases.count)
         for (status, value) in table {

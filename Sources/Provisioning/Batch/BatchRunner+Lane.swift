@@ -27,7 +27,7 @@ extension BatchRunner {
                 error as? ProvisioningError
                 ?? ProvisioningError(.timeout, "Discovery on \(lane) failed: \(error).", hint: "Run `ztprov doctor`.")
             events(.laneStopped(lane: lane, failure))
-            return .stopped(failure)
+            return .stopped(lane: lane, failure)
         }
         return end ?? .drained
     }
@@ -44,7 +44,7 @@ extension BatchRunner {
                 }
                 if let stop = try await attemptAndRecord(entry, lane: lane, queue: queue, tally: tally) {
                     events(.laneStopped(lane: lane, stop))
-                    return .stopped(stop)
+                    return .stopped(lane: lane, stop)
                 }
             } catch {
                 await queue.putBack(entry)
@@ -114,6 +114,20 @@ extension BatchRunner {
             return ProvisioningError(
                 .timeout, "The attempt failed unexpectedly: \(error).", hint: "Run the unit again with --verbose.")
         }
+    }
+
+    /// Records a unit no lane could take as a final failure, so it is never counted as done nor left
+    /// without a trace.
+    func recordNeverAttempted(_ device: BatchDevice, lane: String, _ failure: ProvisioningError, tally: BatchTally)
+        async throws
+    {
+        let now = wallClock()
+        let record = makeRecord(
+            device, lane: lane, attempt: 1, journal: BatchAttemptJournal(now: monotonicClock), startedAt: now,
+            failure: failure, isFinal: true)
+        try await store.append(record)
+        events(.attemptRecorded(record, retrying: false))
+        await tally.recorded(final: record.code)
     }
 
     private func makeRecord(

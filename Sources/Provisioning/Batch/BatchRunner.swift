@@ -77,10 +77,7 @@ public struct BatchRunner: Sendable {
             lanes: settings.lanes, listening: laneScope == nil ? .immediate : .discovering, now: monotonicClock)
         let tally = BatchTally()
         let outcome = await withTaskGroup(of: LaneEnd.self) { group in
-            group.addTask {
-                await feed(devices, into: queue, tally: tally)
-                return .inputEnded
-            }
+            group.addTask { await feed(devices, into: queue, tally: tally) }
             if laneScope != nil {
                 group.addTask {
                     // Sightings go stale and the listening window ends without an event saying so: look
@@ -100,31 +97,56 @@ public struct BatchRunner: Sendable {
             var lanesLeft = settings.lanes.count
             for await end in group {
                 ends.append(end)
+                // Nothing can take more units: stop reading them (a scanner's stdin never ends by itself).
+                if case .storeFailed = end {
+                    group.cancelAll()
+                    continue
+                }
                 if case .inputEnded = end { continue }
                 if case .refresherEnded = end { continue }
                 lanesLeft -= 1
-                // Nothing can take more units: stop reading them (a scanner's stdin never ends by itself).
-                if case .storeFailed = end { group.cancelAll() } else if lanesLeft == 0 { group.cancelAll() }
+                if lanesLeft == 0 { group.cancelAll() }
             }
             return ends
         }
-        var summary = await tally.summary
-        summary.untouched += await queue.untouched().count
-        summary.interrupted = Task.isCancelled
+        let interrupted = Task.isCancelled
         for end in outcome {
             if case .storeFailed(let error) = end { throw error }
         }
-        let stopped = outcome.compactMap { end -> ProvisioningError? in
-            if case .stopped(let error) = end { return error }
+        let stopped = outcome.compactMap { end -> (lane: String, error: ProvisioningError)? in
+            if case .stopped(let lane, let error) = end { return (lane, error) }
             return nil
         }
-        if !summary.interrupted, stopped.count == settings.lanes.count, let last = stopped.last { throw last }
+        if !interrupted, stopped.count == settings.lanes.count, let last = stopped.last { throw last.error }
+        var left = await queue.untouched()
+        if !interrupted {
+            // Units pinned to a lane that stopped: no other lane may take them, so they failed.
+            for device in left {
+                let lane = device.lane ?? ""
+                let cause =
+                    stopped.last { $0.lane == lane }?.error
+                    ?? .batchUnknownLane(
+                        device, lane: lane, lanes: settings.lanes)
+                do {
+                    try await recordNeverAttempted(
+                        device, lane: lane, .batchLaneStopped(device, lane: lane, cause), tally: tally)
+                } catch {
+                    throw storeFailure(error)
+                }
+            }
+            left = []
+        }
+        var summary = await tally.summary
+        summary.untouched += left.count
+        summary.interrupted = interrupted
         return summary
     }
 
+    /// Queues the units as they come; one pinned to a lane the batch does not have is recorded as failed
+    /// at once, since no lane may take it.
     private func feed(
         _ devices: some AsyncSequence<BatchDevice, Never>, into queue: BatchQueue, tally: BatchTally
-    ) async {
+    ) async -> LaneEnd {
         var seen: Set<String> = []
         for await device in devices {
             guard seen.insert(device.key).inserted else {
@@ -133,9 +155,20 @@ public struct BatchRunner: Sendable {
                 continue
             }
             events(.queued(device))
+            if let lane = device.lane, !settings.lanes.contains(lane) {
+                do {
+                    try await recordNeverAttempted(
+                        device, lane: lane, .batchUnknownLane(device, lane: lane, lanes: settings.lanes), tally: tally)
+                } catch {
+                    await queue.endInput()
+                    return .storeFailed(storeFailure(error))
+                }
+                continue
+            }
             await queue.add(device)
         }
         await queue.endInput()
+        return .inputEnded
     }
 }
 
@@ -144,6 +177,6 @@ enum LaneEnd: Sendable {
     case inputEnded
     case refresherEnded
     case drained
-    case stopped(ProvisioningError)
+    case stopped(lane: String, ProvisioningError)
     case storeFailed(ProvisioningError)
 }

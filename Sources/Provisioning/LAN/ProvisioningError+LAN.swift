@@ -10,6 +10,20 @@ extension ProvisioningError {
         hint: "Run the command again; every step is safe to repeat."
     )
 
+    /// The terminal or SSH session went away (SIGHUP); cleanup ran as for Ctrl-C.
+    public static let hungUp = ProvisioningError(
+        .hangUp,
+        "Interrupted: the terminal or session went away (SIGHUP).",
+        hint: "Run long commands under tmux or screen; every step is safe to repeat."
+    )
+
+    /// SIGTERM reached ztprov; cleanup ran as for Ctrl-C.
+    public static let terminated = ProvisioningError(
+        .terminated,
+        "Interrupted: ztprov was asked to stop (SIGTERM).",
+        hint: "Run the command again; every step is safe to repeat."
+    )
+
     /// The LAN socket could not be opened: a missing interface, a taken port, or no permission.
     public static func lanSocketUnavailable(_ error: any Error, interface: String?, port: UInt16) -> ProvisioningError {
         let failure = error as? any TransportFailure

@@ -33,6 +33,10 @@ extension ProvisioningError {
                 .networkServiceUnavailable, "NetworkManager is not running or cannot be reached.",
                 hint: "Start it with `systemctl start NetworkManager`; ztprov joins hotspots through it.",
                 detail: detail)
+        case .busNotAnswering:
+            return ProvisioningError(
+                .busNotAnswering, "The D-Bus system bus accepted the connection but did not answer it in time.",
+                hint: ErrorCode.busNotAnswering.hint, detail: detail)
         case .permissionDenied:
             return ProvisioningError(
                 .permissionDenied, "Not allowed to control Wi-Fi through NetworkManager.",

@@ -31,7 +31,8 @@ struct BatchCommand: AsyncParsableCommand {
             command line win. Secrets go by file or variable name only, as on the command line.
 
             Exit status: 0 every unit provisioned or skipped, 10 some units failed (see `ztprov \
-            report`), 2 bad input, 3 no usable adapter or records unavailable, 130 interrupted.
+            report`), 2 bad input, 3 no usable adapter or records unavailable, 129 session hung up, \
+            130 interrupted, 143 terminated.
 
             Examples:
               ztprov batch --devices units.csv --ssid Factory --password-file wifi.txt --adapters hci0,hci1

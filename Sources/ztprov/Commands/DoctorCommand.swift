@@ -43,7 +43,9 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(output, timeout: .seconds(30)) {
             (context) async throws(ProvisioningError) -> [JSONField] in
-            let checks = DoctorAssessment(findings: await DoctorProbes().findings()).checks
+            let checks = DoctorAssessment(
+                findings: await DoctorProbes(handshakeTimeout: BusHandshake.timeout(by: context.deadline)).findings()
+            ).checks
             return try DoctorReport(checks: checks, paths: purpose.paths).print(on: context.console)
         }
     }

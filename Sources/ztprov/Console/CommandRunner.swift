@@ -15,7 +15,7 @@ struct CommandContext: Sendable {
 ///
 /// Success prints the final JSON result (the body prints its human result itself); a
 /// ``ProvisioningError`` prints `error[CODE]` and a hint and exits with the code's status;
-/// Ctrl-C cancels the body, lets its cleanup run, and exits 130.
+/// Ctrl-C, SIGTERM or SIGHUP cancels the body, lets its cleanup run, and exits 130, 143 or 129.
 enum CommandRunner {
     static func run(
         _ options: OutputOptions,
@@ -44,7 +44,7 @@ enum CommandRunner {
         case .success(let fields):
             console.succeeded(fields)
         case .failure(let error):
-            let shown = InterruptSignal.received ? ProvisioningError.interruptedByUser : error
+            let shown = InterruptSignal.interruption ?? error
             console.failed(shown)
             throw ExitCode(shown.exitStatus.rawValue)
         }

@@ -142,9 +142,10 @@ struct Console: Sendable {
     }
 
     /// Writes to the process's stdout or stderr unbuffered, so the two streams interleave in order; a
-    /// failed stdout write is kept for ``StandardOutputHealth``.
+    /// failed stdout write is kept for ``StandardOutputHealth``. Nothing goes to a terminal that hung up.
     static func write(_ text: String, to stream: Stream) {
         let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+        guard !InterruptSignal.isGoneTerminal(descriptor) else { return }
         var bytes = ArraySlice(Array(text.utf8))
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -36,15 +36,8 @@ enum SecretPrompt {
     private static func readLine(from terminal: Int32) -> [UInt8]? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
-        var descriptors = [
-            pollfd(fd: terminal, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: InterruptSignal.arrival, events: Int16(POLLIN), revents: 0),
-        ]
         while true {
-            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0, descriptors[1].revents == 0 else { return nil }
-            guard read(terminal, &byte, 1) == 1 else { return nil }
+            guard InterruptSignal.waitForInput(on: terminal), read(terminal, &byte, 1) == 1 else { return nil }
             if byte == 0x0A || byte == 0x0D { return line }
             if line.count < maximumLength { line.append(byte) }
         }

@@ -9,7 +9,8 @@ extension BLEAdapterOptions {
         let filter = filter()
         let selector = selector
         do {
-            return try await BlueZClient.withClient { client in
+            return try await BlueZClient.withClient(timeouts: BusHandshake.blueZTimeouts(by: context.deadline)) {
+                client in
                 let adapter = try await client.adapter(selector)
                 context.console.progress("Scanning on \(adapter.name) (\(adapter.address)) for \(duration)")
                 var seen: [String: ScannedDevice] = [:]

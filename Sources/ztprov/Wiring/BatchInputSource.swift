@@ -11,7 +11,7 @@ enum BatchInputSource {
     ///
     /// The file is split into lines as bytes, at `\n` with an optional `\r` before it, and each line
     /// must be UTF-8 on its own, so a bad byte is reported with its line number.
-    static func file(_ path: String, parser: BatchInputParser) throws(ProvisioningError) -> AsyncStream<BatchDevice> {
+    static func file(_ path: String, parser: BatchInputParser) throws(ProvisioningError) -> [BatchDevice] {
         let bytes: [UInt8]
         switch RegularFile.contents(of: path, limit: fileLimit) {
         case .success(let contents): bytes = contents
@@ -29,7 +29,12 @@ enum BatchInputSource {
                 devices.append(device)
             }
         }
-        return AsyncStream { continuation in
+        return devices
+    }
+
+    /// `devices` as the stream the runner reads.
+    static func stream(_ devices: [BatchDevice]) -> AsyncStream<BatchDevice> {
+        AsyncStream { continuation in
             for device in devices { continuation.yield(device) }
             continuation.finish()
         }
@@ -40,17 +45,20 @@ enum BatchInputSource {
         parser: BatchInputParser, rejected: @escaping @Sendable (ProvisioningError) -> Void
     ) -> AsyncStream<BatchDevice> {
         let (stream, continuation) = AsyncStream<BatchDevice>.makeStream()
-        // `readLine` blocks: a queue of its own keeps it off the cooperative pool.
+        // Reading blocks: a queue of its own keeps it off the cooperative pool.
         DispatchQueue(label: "ztprov-batch-stdin").async {
             var parser = parser
-            while let line = readLine(strippingNewline: true) {
+            var lines = StandardInputLines()
+            while let line = lines.next() {
                 do throws(ProvisioningError) {
                     if let device = try parser.parse(Substring(line)) { continuation.yield(device) }
                 } catch {
                     rejected(error)
                 }
             }
-            continuation.finish()
+            // After a signal the input did not end: the batch is being interrupted, and its cancellation
+            // ends the stream; finishing it here could let the batch end as if complete.
+            if !InterruptSignal.received { continuation.finish() }
         }
         return stream
     }

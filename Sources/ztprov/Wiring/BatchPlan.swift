@@ -22,8 +22,10 @@ struct BatchPlan {
         let attempt = try attempt(command, handoff: handoff, discoveries: discoveries, context: context)
         let parser = BatchInputParser(path: path)
         let input: AsyncStream<BatchDevice>
+        var fileUnits: [BatchDevice]?
         if let file = command.devices, file != "-" {
-            input = try BatchInputSource.file(file, parser: parser)
+            fileUnits = try BatchInputSource.file(file, parser: parser)
+            input = BatchInputSource.stream(fileUnits ?? [])
         } else {
             if isatty(STDIN_FILENO) == 1 {
                 context.console.progress("Scan or type one unit per line; Ctrl-D ends the batch.")
@@ -34,6 +36,10 @@ struct BatchPlan {
             }
         }
         let lanes = try await lanes(command)
+        // A unit no lane may take is bad input, refused before anything is opened or tried.
+        for unit in fileUnits ?? [] {
+            if let lane = unit.lane, !lanes.contains(lane) { throw .batchUnknownLane(unit, lane: lane, lanes: lanes) }
+        }
         let location = try command.records.location()
         let store = try await openRecordStore(location)
         let settings = BatchRunner.Settings(

@@ -44,7 +44,8 @@ extension BLEAdapterOptions {
         let selector = selector
         var activity = "connecting to bluetoothd"
         do {
-            return try await BlueZClient.withClient { client in
+            return try await BlueZClient.withClient(timeouts: BusHandshake.blueZTimeouts(by: context.deadline)) {
+                client in
                 let adapter = try await client.adapter(selector)
                 activity = "scanning"
                 let selected = try await selectDevice(

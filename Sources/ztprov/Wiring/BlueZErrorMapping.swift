@@ -1,4 +1,5 @@
 import BlueZ
+import DBus
 import Provisioning
 import Transports
 
@@ -15,6 +16,9 @@ extension ProvisioningError {
             return ProvisioningError(
                 .timeout, "The overall time limit ran out while \(activity).",
                 hint: "Allow more time with --timeout; " + bleHint, detail: "\(error)")
+        }
+        if let bus = (error as? BlueZError)?.dbusError ?? (error as? DBusError), bus.isNoHandshake {
+            return .busNotAnswering(bus)
         }
         guard let error = error as? BlueZError else {
             return ProvisioningError(

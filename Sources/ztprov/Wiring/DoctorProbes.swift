@@ -15,6 +15,8 @@ struct DoctorProbes {
     var rfkillDirectory = "/sys/class/rfkill"
     var udevDataDirectory = "/run/udev/data"
     var callTimeout: Duration = .seconds(5)
+    /// Connecting to the bus, each time (``BusHandshake``).
+    var handshakeTimeout = BusHandshake.longest
 
     static let bluezName = "org.bluez"
     static let networkManagerName = "org.freedesktop.NetworkManager"
@@ -22,7 +24,7 @@ struct DoctorProbes {
     func findings() async -> DoctorFindings {
         let connection: Result<DBusConnection, any Error>
         do {
-            connection = .success(try await DBusConnection.open(bus))
+            connection = .success(try await DBusConnection.open(bus, handshakeTimeout: handshakeTimeout))
         } catch {
             connection = .failure(error)
         }
@@ -77,7 +79,9 @@ struct DoctorProbes {
         -> DoctorFindings.Service<[DoctorFindings.Adapter]>
     {
         await service(Self.bluezName, on: connection) {
-            try await BlueZClient.withClient(bus: bus) { client in
+            var timeouts = BlueZTimeouts()
+            timeouts.busHandshake = handshakeTimeout
+            return try await BlueZClient.withClient(bus: bus, timeouts: timeouts) { client in
                 await client.tree.adapters.map {
                     DoctorFindings.Adapter(name: $0.name, address: $0.address, isPowered: $0.isPowered)
                 }

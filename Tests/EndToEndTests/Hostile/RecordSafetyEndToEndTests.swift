@@ -151,7 +151,7 @@ import Testing
         #expect(listener.waitForConnection(within: .seconds(15)), "ztprov never connected")
         running.send(signal: SIGTERM)
         let outcome = await running.waitForExit()
-        #expect(outcome.termination == .exited(130), "\(outcome)")
+        #expect(outcome.termination == .exited(143), "\(outcome)")
         #expect(!outcome.hitDeadline)
     }
 

@@ -222,6 +222,17 @@ struct RealStackLabTests {
         Self.expectHomeRestored(softap)
     }
 
+    /// A dropped SSH session (SIGHUP) while the host is on the device's hotspot, the home profile not
+    /// autoconnecting: ztprov's own restore brings the home network back, no profile is left, and the JSON
+    /// result names the hang-up (exit 129). NetworkManager alone would have left the host offline.
+    @Test func softapSIGHUPRestoresTheHomeNetworkItself() async throws {
+        let softap = try await Self.scenario("softap-sighup")
+        Self.expect(softap, status: 129, code: "interrupted.hangup")
+        Self.expectHomeRestored(softap)
+        #expect(softap.standardOutput.contains("\"event\":\"left-hotspot\""), "\(softap)")
+        #expect(softap.standardOutput.contains("\"code\":\"interrupted.hangup\""), "\(softap)")
+    }
+
     /// A hotspot gone a moment ago is still in NetworkManager's scan list (with a recent LastScan), and every
     /// scan within 30 s reports it again from the kernel's cache, its `LastSeen` moving by NetworkManager's
     /// rounding. ztprov must not activate it, which would leave the host offline until NetworkManager gives

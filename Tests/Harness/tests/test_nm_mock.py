@@ -147,13 +147,28 @@ def test_libnm_unknown_ssid_fails_with_ssid_not_found(start_mock):
 
 
 def test_bind_activation_deactivates_when_the_client_leaves(start_mock):
-    nm = start_mock()
+    nm = start_mock(previous_connection={"id": "HomeWiFi", "ssid": "HomeNet", "autoconnect": False})
     result = nm.probe(exit_after_activation=True, restore=False)
     assert result["final_device_state"] == 100
     state = wait_for(lambda: (lambda s: s if not s["active_connections"] and not
                               any(p["id"] == "ztprov-probe" for p in s["profiles"]) else None)(nm.state()))
     assert any(e["event"] == "bound_client_left" for e in state["events"])
     assert state["device"]["state"] == 30
+
+
+@pytest.mark.parametrize("autoconnect", [True, False])
+def test_after_a_bound_client_left_only_an_autoconnect_profile_comes_back(start_mock, autoconnect):
+    """NetworkManager 1.42 deactivates what a vanished client bound, then its policy autoconnects the home
+    profile if, and only if, that profile autoconnects: otherwise the host stays off every network."""
+    nm = start_mock(previous_connection={"id": "HomeWiFi", "ssid": "HomeNet", "autoconnect": autoconnect})
+    nm.probe(exit_after_activation=True, restore=False)
+    settled = "autoconnect" if autoconnect else "autoconnect_found_nothing"
+    state = wait_for(lambda: (lambda s: s if any(e["event"] == settled for e in s["events"])
+                              and all(a["state"] == 2 for a in s["active_connections"]) else None)(nm.state()))
+    assert [p["id"] for p in state["profiles"]] == ["HomeWiFi"]
+    expected = [("HomeWiFi", 2)] if autoconnect else []
+    assert [(a["id"], a["state"]) for a in state["active_connections"]] == expected
+    assert state["device"]["state"] == (100 if autoconnect else 30)
 
 
 def test_without_add_and_activate2_libnm_falls_back_and_the_profile_persists(start_mock):

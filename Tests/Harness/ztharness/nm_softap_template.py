@@ -27,12 +27,14 @@ Parameters (-p JSON; all optional — the scenario's "nm" object plus "interface
                      long after the first RequestScan (default: none)
   scan_rate_limit_ms least time from one scan's start to the next (NetworkManager: 8000 while
                      connected, 1500 otherwise; default 0)
-  previous_connection  {"id", "ssid", "psk", "uuid", "ip4", "gateway"} active at start, or null
+  previous_connection  {"id", "ssid", "psk", "uuid", "ip4", "gateway", "autoconnect" (default true)}
+                     active at start, or null
                      (an access point for its SSID is added when none is listed)
   ip4, gateway       address the SoftAP activation gets (default "192.168.4.2/24", "192.168.4.1")
   add_and_activate2  offer AddAndActivateConnection2 (default: when version ≥ 1.16; false
                      models NM < 1.16, where callers get UnknownMethod)
   not_found_steps    steps before an unknown SSID fails with SSID_NOT_FOUND (default 5)
+  autoconnect_steps  steps after a bound caller left before NetworkManager autoconnects (default 3)
 
 Staged activation, one step each (reasons follow NetworkManager's nm-device-wifi.c and
 nm-act-request.c): active connection ACTIVATING, device PREPARE → CONFIG → IP_CONFIG →
@@ -41,8 +43,12 @@ missing PSK goes CONFIG → NEED_AUTH → FAILED (device reason NO_SECRETS 7, ac
 DEACTIVATED with DEVICE_DISCONNECTED 3) → DISCONNECTED; an SSID no visible AP has (or an open
 AP given a PSK profile, or a "gone" one) fails with SSID_NOT_FOUND 53. Deactivation removes the active
 connection; a volatile profile (persist=volatile) is deleted with it. bind-activation=dbus-client
-deactivates when the caller leaves the bus. A new activation on the device supersedes the
-current one (reason NEW_ACTIVATION 60).
+deactivates when the caller's bus connection goes away (NetworkManager 1.42 watches the caller's unique
+name), and then, as its policy does for a device left disconnected, autoconnects the first stored
+profile with connection.autoconnect on whose network is in range, "autoconnect_steps" steps later
+(default 3; the real daemon took 4–5 s) unless another activation came first. A profile that does not
+autoconnect stays down: only the caller could have restored it. A new activation on the device
+supersedes the current one (reason NEW_ACTIVATION 60).
 
 Scanning follows NetworkManager 1.42 (src/core/devices/wifi/nm-device-wifi.c) as the real daemon
 shows it. RequestScan is accepted at once, also while a scan runs: the requested scan starts when the
@@ -107,7 +113,8 @@ DEFAULTS = {
                        "frequency": 2412, "psk": "hotspot-pass"}],
     "previous_connection": {"id": "HomeWiFi", "ssid": "HomeNet"},
     "ip4": "192.168.4.2/24", "gateway": "192.168.4.1", "add_and_activate2": None,
-    "not_found_steps": 5, "scan_ms": None, "scan_running_ms": None, "scan_rate_limit_ms": 0,
+    "not_found_steps": 5, "autoconnect_steps": 3,
+    "scan_ms": None, "scan_running_ms": None, "scan_rate_limit_ms": 0,
 }
 # The kernel's cfg80211 keeps a BSS heard within this long in every scan's results.
 KERNEL_BSS_CACHE_S = 30
@@ -343,7 +350,8 @@ class SoftApNetworkManager:
             self.create_access_point({"ssid": previous["ssid"], "bssid": "AA:BB:CC:00:00:01",
                                       "strength": 65, "frequency": 2437, "psk": previous.get("psk")})
         settings = {"connection": {"id": previous["id"], "uuid": previous.get("uuid", str(uuid.uuid4())),
-                                   "type": "802-11-wireless", "autoconnect": True,
+                                   "type": "802-11-wireless",
+                                   "autoconnect": bool(previous.get("autoconnect", True)),
                                    "interface-name": self.params["interface"]},
                     "802-11-wireless": {"ssid": dbus.ByteArray(ssid), "mode": "infrastructure"},
                     "ipv4": {"method": "auto"}, "ipv6": {"method": "auto"}}
@@ -680,9 +688,23 @@ class SoftApNetworkManager:
             if not new_owner and active in self.actives:
                 self.event("bound_client_left", client=client, active=active)
                 self.begin_deactivation(active, "bind-activation client left the bus")
+                self.later(1 + self.params["autoconnect_steps"], self.autoconnect)
         self.bound_watches[active] = self.mock.connection.add_signal_receiver(
             owner_changed, signal_name="NameOwnerChanged", dbus_interface="org.freedesktop.DBus",
             path="/org/freedesktop/DBus", arg0=client)
+
+    def autoconnect(self):
+        """NetworkManager's policy on a disconnected device: the first autoconnect profile in range."""
+        if self.actives:
+            return
+        for path, profile in self.profiles.items():
+            settings = profile["settings"]
+            ap = self.find_ap(ssid_bytes(settings))
+            if profile["persist"] != "volatile" and settings["connection"].get("autoconnect", True) and ap:
+                self.event("autoconnect", profile=path)
+                self.start_activation(path, ap, None)
+                return
+        self.event("autoconnect_found_nothing")
 
     # --- scanning -------------------------------------------------------------------------
 

@@ -67,6 +67,7 @@ import Transports
                 WiFiJoinFailureKind.serviceUnavailable, ErrorCode.networkServiceUnavailable,
                 Provisioning.ExitStatus.hostPrecondition
             ),
+            (.busNotAnswering, .busNotAnswering, .hostPrecondition),
             (.permissionDenied, .permissionDenied, .hostPrecondition),
             (.interfaceUnavailable, .wifiInterfaceUnavailable, .hostPrecondition),
             (.associationFailed, .softAPJoinFailed, .linkFailure),

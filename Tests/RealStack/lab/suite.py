@@ -61,13 +61,15 @@ class Suite:
 
     # Running ztprov --------------------------------------------------------------------------------
 
-    async def ztprov(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None) -> dict:
-        """Runs ztprov; `interrupt` is an async callable that returns once SIGINT should be sent."""
-        result = await self.command([ZTPROV] + argv, interrupt, timeout, env_extra)
+    async def ztprov(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None,
+                     interrupt_signal: int = signal.SIGINT) -> dict:
+        """Runs ztprov; `interrupt` is an async callable that returns once `interrupt_signal` should be sent."""
+        result = await self.command([ZTPROV] + argv, interrupt, timeout, env_extra, interrupt_signal)
         result["argv"] = argv
         return result
 
-    async def command(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None) -> dict:
+    async def command(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None,
+                      interrupt_signal: int = signal.SIGINT) -> dict:
         """Runs a program with the secrets in its environment; records what it did."""
         env = dict(os.environ, HOME="/root", ZTPROV_WIFI_PASSWORD=WIFI_PASSWORD,
                    ZTPROV_ACCESS_TOKEN=ACCESS_TOKEN, ZTPROV_POP=POP, ZTPROV_AP_PASSWORD=HOTSPOT_PASSWORD)
@@ -87,7 +89,7 @@ class Suite:
             done, _ = await asyncio.wait({communicate, waiter}, return_when=asyncio.FIRST_COMPLETED)
             if waiter in done and process.returncode is None:
                 interrupted_at = time.monotonic()
-                process.send_signal(signal.SIGINT)
+                process.send_signal(interrupt_signal)
             else:
                 waiter.cancel()
         try:
@@ -228,7 +230,7 @@ class Suite:
 
     async def softap_run(self, security: str, protocomm: dict, extra: list[str], hotspot: str = "wpa2",
                          ssid: str | None = None, env_extra=None, interrupt_after: float | None = None,
-                         vanish: bool = False) -> dict:
+                         vanish: bool = False, interrupt_signal: int = signal.SIGINT) -> dict:
         ap_ssid = await self.stack.start_hotspot(hotspot) if hotspot != "absent" else None
         if hotspot == "absent":
             await self.stack.stop_hotspot()
@@ -248,7 +250,8 @@ class Suite:
         handoff_before = self.handoff_requests()
         argv = ["softap", "--ap-ssid", ssid or ap_ssid or "PROV_NOWHERE", "--ssid", "HomeNet",
                 "--wifi-interface", "wlan0", "--security", security, "--json", "--verbose"] + extra
-        result = await self.ztprov(argv, interrupt=interrupt, env_extra=env_extra, timeout=75)
+        result = await self.ztprov(argv, interrupt=interrupt, env_extra=env_extra, timeout=75,
+                                   interrupt_signal=interrupt_signal)
         result["wifi_after"] = await self.stack.wifi_state()
         result["handoff_requests"] = self.handoff_requests() - handoff_before
         if result["wifi_after"]["active"] == []:
@@ -283,6 +286,18 @@ class Suite:
         _, text = await run("ip", "-4", "-o", "addr", "show", "wlan0", check=False)
         return "192.168.4." in text
 
+    async def softap_hang_up(self) -> dict:
+        """SIGHUP (a dropped SSH session) while the host is on the device's hotspot, with the home profile not
+        autoconnecting: NetworkManager drops the hotspot when ztprov's bus connection dies (bind-activation)
+        but would not bring the home network back, so only ztprov's own restore can."""
+        await run("nmcli", "connection", "modify", "home", "connection.autoconnect", "no")
+        try:
+            result = await self.softap_run("1", {"security": 1, "pop": POP}, [], interrupt_after=0.2,
+                                           interrupt_signal=signal.SIGHUP)
+        finally:
+            await run("nmcli", "connection", "modify", "home", "connection.autoconnect", "yes")
+        return result
+
     async def softap_scenarios(self) -> None:
         # Ordered so that hostapd and the device host restart as seldom as possible (each restart costs
         # seconds under TCG).
@@ -291,6 +306,7 @@ class Suite:
         await self.scenario("softap-wrong-hotspot-password", lambda: self.softap_run(
             "1", security1, [], env_extra={"ZTPROV_AP_PASSWORD": "not-the-hotspot-pass"}))
         await self.scenario("softap-ctrl-c", lambda: self.softap_run("1", security1, [], interrupt_after=0.2))
+        await self.scenario("softap-sighup", self.softap_hang_up)
         await self.scenario("softap-hotspot-vanished", lambda: self.softap_run("1", security1, [], vanish=True))
         await self.scenario("softap-hotspot-absent", lambda: self.softap_run("1", security1, [], hotspot="absent"))
         await self.scenario("softap-sec2-open", lambda: self.softap_run(
