@@ -28,7 +28,9 @@ public struct BatchInputParser: Sendable {
     /// unit throws `batch.bad-input` with its line number.
     public mutating func parse(_ text: Substring) throws(ProvisioningError) -> BatchDevice? {
         lineNumber += 1
-        let line = text.trimmingWhitespace()
+        // Spreadsheets save "CSV UTF-8" with a byte order mark; it starts the input, never a unit's name.
+        let unmarked = lineNumber == 1 && text.unicodeScalars.first == "\u{FEFF}" ? text.dropFirst() : text
+        let line = unmarked.trimmingWhitespace()
         guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
         // A decoder puts U+FFFD where bytes were not UTF-8; a name or PoP altered so would never match.
         guard !line.unicodeScalars.contains(where: { $0 == "\0" || $0 == "\u{FFFD}" }) else {
@@ -114,6 +116,13 @@ public struct BatchInputParser: Sendable {
     }
 
     private func validated(_ device: BatchDevice) throws(ProvisioningError) -> BatchDevice {
+        // A QR payload's JSON can spell a NUL as `\u0000`: it would cut the stored name in SQLite.
+        let texts = [
+            device.address, device.name, device.hotspotSSID, device.lane, device.proofOfPossession?.revealed(),
+        ]
+        guard !texts.contains(where: { $0?.unicodeScalars.contains("\0") == true }) else {
+            throw bad("a field holds a NUL character")
+        }
         guard device.isAddressable(on: path) else {
             throw bad(path == .ble ? "a BLE unit needs an address or a name" : "a SoftAP unit needs its hotspot ssid")
         }
