@@ -25,16 +25,17 @@ extension ErrorCode {
             .softAPUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected,
             .blePairingFailed:
             .authenticationFailed
-        case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiJoinTimeout,
-            .bluFiWiFiScanFailed, .improvWiFiUnableToConnect, .softAPWiFiWrongPassword, .softAPWiFiNotFound,
+        case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiScanFailed,
+            .improvWiFiUnableToConnect, .softAPWiFiWrongPassword, .softAPWiFiNotFound,
             .softAPWiFiJoinFailed,
             .softAPConfigRejected, .threadDatasetRejected, .threadNetworkNotFound, .threadAttachFailed:
             .wifiJoinFailed
         case .bluFiUnusableDeviceID, .lanBadReply, .handoffNoToken, .handoffNoInfo, .handoffNotConfirmed,
             .handoffServerMismatch, .handoffRejected, .handoffTargetIsHub, .scHTTPError, .scBadResponse:
             .handoffFailed
+        // A device still joining when time ran out is a timeout on every path, BluFi and SoftAP alike.
         case .timeout, .improvAuthorizationTimeout, .softAPJoinTimeout, .softAPDeviceTimeout, .softAPWiFiConnectTimeout,
-            .scTimeout, .threadAttachTimeout:
+            .bluFiWiFiJoinTimeout, .scTimeout, .threadAttachTimeout:
             .timeout
         case .batchIncomplete:
             .batchIncomplete
