@@ -105,7 +105,7 @@ struct BLECommand: AsyncParsableCommand {
         }
         if case .fixed(.bluFi) = bleProtocol, improv.isUsed {
             throw ValidationError(
-                "--identify, --hostname and --device-name are Improv commands: not with --protocol blufi.")
+                "\(improv.firstOption ?? "--identify") is an Improv option: not with --protocol blufi.")
         }
         if case .fixed(.improv) = bleProtocol, let refused = wifi.bluFiOnlyOption {
             throw ValidationError("\(refused) is a BluFi option: not with --protocol improv.")

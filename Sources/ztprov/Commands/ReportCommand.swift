@@ -31,9 +31,11 @@ struct ReportCommand: AsyncParsableCommand {
     )
 
     @Option(
-        help: ArgumentHelp("Output format: csv, json (JSON Lines), or html (a shift report page).", valueName: "format")
+        help: ArgumentHelp(
+            "Output format: csv, json (JSON Lines), or html (a shift report page); --json alone means json.",
+            valueName: "format")
     )
-    var format: Format
+    var format: Format?
 
     @Option(
         help: ArgumentHelp(
@@ -56,16 +58,26 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if output.json {
-            throw ValidationError("report writes its export to stdout; use --format json instead of --json.")
+        if output.json, let format, format != .json {
+            throw ValidationError(
+                "--json writes the records as JSON Lines; it cannot go with --format \(format.rawValue).")
+        }
+        if format == nil, !output.json {
+            throw ValidationError("Missing --format: give --format csv, --format json or --format html.")
         }
     }
+
+    /// The format asked for: `--format`, or JSON Lines for `--json` alone.
+    private var chosenFormat: Format { format ?? .json }
 
     func run() async throws {
         let query = RecordQuery(since: since?.start(now: Date()), station: station)
         let location = try records.location()
         let render = renderer(location: location, query: query)
-        try await CommandRunner.run(output, timeout: .seconds(300)) {
+        // The export is the whole of stdout: --json chose its format, and adds no result line to it.
+        var plain = output
+        plain.json = false
+        try await CommandRunner.run(plain, timeout: .seconds(300)) {
             [finalOnly] (context) async throws(ProvisioningError) -> [JSONField] in
             // A mistyped --db must not export nothing and leave a new empty database behind.
             if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
@@ -100,7 +112,7 @@ extension ReportCommand {
     private func renderer(location: RecordStoreLocation, query: RecordQuery)
         -> @Sendable ([ProvisioningRecord]) -> String
     {
-        switch format {
+        switch chosenFormat {
         case .csv: return RecordExport(.csv).text
         case .json: return RecordExport(.json).text
         case .html:

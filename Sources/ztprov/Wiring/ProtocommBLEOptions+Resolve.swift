@@ -21,7 +21,8 @@ extension ProtocommBLEOptions {
             text = decoded.trimmingWhitespace()
         case .failure(let problem):
             throw ProvisioningError(
-                .invalidOption, "The file given to --qr-file cannot be read: \(problem).",
+                .invalidOption,
+                "The file given to --qr-file \(problem.reason(limit: "\(ESPProvisioningQRPayload.maximumLength) bytes")).",
                 hint: "Give a readable regular file of at most \(ESPProvisioningQRPayload.maximumLength) bytes.")
         }
         let payload = try ESPProvisioningQRPayload(text)
@@ -61,7 +62,7 @@ extension ProtocommBLEOptions {
                 hint: "Put only the hex line of `ot-ctl dataset active -x` in the file.")
         case .failure(let problem):
             throw ProvisioningError(
-                .secretUnreadable, "The file given to --thread-dataset-file cannot be read: \(problem).",
+                .secretUnreadable, "The file given to --thread-dataset-file \(problem).",
                 hint: "Give a readable regular file holding the dataset's hex.")
         }
     }
