@@ -4,6 +4,10 @@ import JSONWriting
 import Provisioning
 import Records
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `ztprov report`: the provisioning records as CSV or JSON Lines on stdout, or as a shift report page.
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -93,7 +97,9 @@ struct ReportCommand: AsyncParsableCommand {
             } catch {
                 throw .records(RecordStoreError(.failed, "\(error)"), at: location, while: .reading)
             }
-            Console.write(render(found), to: .standardOutput)
+            let rendered = render(found)
+            // CSV keeps values byte for byte; on a terminal they are made printable first.
+            Console.write(isatty(STDOUT_FILENO) == 1 ? TerminalText.lines(rendered) : rendered, to: .standardOutput)
             context.console.progress("Exported \(found.count) attempt(s) from \(location)")
             return []
         }
