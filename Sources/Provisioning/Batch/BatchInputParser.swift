@@ -52,9 +52,12 @@ public struct BatchInputParser: Sendable {
     private static func header(_ fields: [String], line: Int) throws(ProvisioningError) -> [Column]? {
         let columns = fields.compactMap { Column(rawValue: $0.lowercased()) }
         guard !columns.isEmpty else { return nil }
-        if let unknown = fields.first(where: { Column(rawValue: $0.lowercased()) == nil }) {
+        // Messages name a field by its place, never by its text: with the columns swapped or no header
+        // at all, that text may be a unit's PoP.
+        if let unknown = fields.firstIndex(where: { Column(rawValue: $0.lowercased()) == nil }) {
             let known = Column.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .batchBadInput(line: line, "the header names the unknown column \"\(unknown)\" (known: \(known))")
+            throw .batchBadInput(
+                line: line, "field \(unknown + 1) of the header is not a known column (known: \(known))")
         }
         guard Set(columns).count == columns.count else {
             throw .batchBadInput(line: line, "the header names a column twice")
@@ -91,7 +94,7 @@ public struct BatchInputParser: Sendable {
             let name = payload.name, !name.isEmpty
         else { throw bad("the QR payload is not JSON with a \"name\"") }
         if let transport = payload.transport, transport.lowercased() != path.rawValue {
-            throw bad("the QR payload is for \(transport), this batch runs \(path.rawValue)")
+            throw bad("the QR payload's transport is not \(path.rawValue), which this batch runs")
         }
         if path == .ble, payload.transport?.lowercased() == "ble" { return try protocommUnit(line) }
         let pop = payload.pop.flatMap { $0.isEmpty ? nil : Secret($0) }
@@ -127,7 +130,7 @@ public struct BatchInputParser: Sendable {
             throw bad(path == .ble ? "a BLE unit needs an address or a name" : "a SoftAP unit needs its hotspot ssid")
         }
         if let address = device.address, !Self.looksLikeAddress(address) {
-            throw bad("\"\(address)\" is not a BLE address such as 24:0A:C4:12:34:56")
+            throw bad("the address is not a BLE address such as 24:0A:C4:12:34:56")
         }
         if let ssid = device.hotspotSSID, !(1...32).contains(ssid.utf8.count) {
             throw bad("the hotspot SSID must be 1 to 32 bytes")

@@ -287,7 +287,7 @@ extension BLECommand {
                     security: security, listsNetworks: listsNetworks))
         }
         return BLEAdapterOptions.ProtocommPlan(
-            network: network, retryPassphrase: options.retryPassphraseSource(environment: environment),
+            network: network, retryPassphrase: try options.retryPassphraseSource(environment: environment),
             keepsBond: options.keepsBond)
     }
 

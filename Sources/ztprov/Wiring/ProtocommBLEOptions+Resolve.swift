@@ -84,13 +84,18 @@ extension ProtocommBLEOptions {
             srpUsername: srpUsername ?? qr?.username ?? "wifiprov", srpPassword: level == .security1 ? nil : pop)
     }
 
-    /// Asks for another password after a wrong one: the file or variable given, else the terminal.
-    /// A source read once is not read again, so a second wrong password ends the run.
-    func retryPassphraseSource(environment: [String: String]) -> @Sendable () async throws -> Secret? {
+    /// Asks for another password after a wrong one: the file or variable given, read and checked now,
+    /// before any radio, else the terminal when it comes to it. A source read once is not read again,
+    /// so a second wrong password ends the run.
+    func retryPassphraseSource(
+        environment: [String: String]
+    ) throws(ProvisioningError) -> @Sendable () async throws -> Secret? {
         let options = retryPassword
+        let given = options.isGiven ? try options.resolve(environment: environment) : nil
         let used = RetrySourceUse()
         return {
             guard used.take() else { return nil }
+            if let given { return given }
             return try options.resolve(environment: environment)
         }
     }

@@ -115,14 +115,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["address,colour"], 1, "unknown column \"colour\""),
+        (["address,colour"], 1, "field 2 of the header is not a known column"),
         (["address,address"], 1, "a column twice"),
         (["name", "MH-1,extra"], 2, "2 fields but the header names 1"),
         (["address", "24:0A:C4:00:00"], 2, "is not a BLE address"),
         (["a,b,c"], 1, "expected TARGET or TARGET,POP"),
         (["\"MH-1"], 1, "a quote is not closed"),
         (["ssid", "MH-1"], 2, "needs an address or a name"),
-        ([#"{"name":"PROV_1","transport":"softap"}"#], 1, "is for softap, this batch runs ble"),
+        ([#"{"name":"PROV_1","transport":"softap"}"#], 1, "transport is not ble"),
         (["{not json"], 1, "not JSON"),
     ])
     func unusableLinesNameTheirLine(lines: [String], line: Int, reason: String) throws {
