@@ -10,7 +10,7 @@ import Testing
     static func badPassword(_ random: inout SplitMix64) -> String {
         let alphabet = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
         let length = [1 + random.below(7), 65 + random.below(60), 64][random.below(3)]
-        var text = String((0..<length).map { _ in alphabet[random.below(alphabet.count)] })
+        let text = String((0..<length).map { _ in alphabet[random.below(alphabet.count)] })
         // A marker that ordinary text does not hold, so a printed password is found.
         return length < 3 ? text : "Zq" + text.dropFirst(2)
     }
