@@ -14,15 +14,23 @@ public enum BlueZAdapterSelector: Sendable, Hashable {
 
     /// Parses `hciN`, `AA:BB:CC:DD:EE:FF` or `slot:N`; nil for anything else.
     public init?(_ text: String) {
-        if text.hasPrefix("slot:"), let slot = Int(text.dropFirst(5)), slot >= 0 {
+        if text.hasPrefix("slot:"), let slot = Self.number(text.dropFirst(5)) {
             self = .slot(slot)
-        } else if text.hasPrefix("hci"), Int(text.dropFirst(3)) != nil {
+        } else if text.hasPrefix("hci"), Self.number(text.dropFirst(3)) != nil {
             self = .name(text)
         } else if BlueZAdapterSelector.isAddress(text) {
             self = .address(text.uppercased())
         } else {
             return nil
         }
+    }
+
+    /// Decimal digits only (no sign, as `Int(_:)` would take), at most 5 of them.
+    private static func number(_ text: Substring) -> Int? {
+        guard (1...5).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(text)
     }
 
     /// Picks the adapter from those bluetoothd exports and checks it is powered (and, when it is not,

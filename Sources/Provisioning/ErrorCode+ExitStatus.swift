@@ -26,17 +26,17 @@ extension ErrorCode {
             .protocommUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected,
             .blePairingFailed:
             .authenticationFailed
-        case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiJoinTimeout,
-            .bluFiWiFiScanFailed, .improvWiFiUnableToConnect, .protocommWiFiWrongPassword, .protocommWiFiNotFound,
+        case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiScanFailed,
+            .improvWiFiUnableToConnect, .protocommWiFiWrongPassword, .protocommWiFiNotFound,
             .protocommWiFiJoinFailed,
             .protocommConfigRejected, .threadDatasetRejected, .threadNetworkNotFound, .threadAttachFailed:
             .wifiJoinFailed
         case .bluFiUnusableDeviceID, .lanBadReply, .handoffNoToken, .handoffNoInfo, .handoffNotConfirmed,
             .handoffServerMismatch, .handoffRejected, .handoffTargetIsHub, .scHTTPError, .scBadResponse:
             .handoffFailed
+        // A device still joining when time ran out is a timeout on every path, BluFi and SoftAP alike.
         case .timeout, .improvAuthorizationTimeout, .softAPJoinTimeout, .protocommDeviceTimeout,
-            .protocommWiFiConnectTimeout,
-            .scTimeout, .threadAttachTimeout:
+            .protocommWiFiConnectTimeout, .bluFiWiFiJoinTimeout, .scTimeout, .threadAttachTimeout:
             .timeout
         case .batchIncomplete:
             .batchIncomplete

@@ -16,6 +16,8 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
         /// Nothing, or `sqlite:` with nothing after it: SQLite would use a temporary database that
         /// vanishes with the process, and every record with it.
         case empty
+        /// SQLite's name for a database in memory (`:memory:`): every record would vanish at exit.
+        case inMemory
         /// A URL scheme ztprov does not know (a misspelt `postgres://`, say); taken as a file name it
         /// would put the URL, password and all, into the file system.
         case unknownScheme
@@ -33,16 +35,20 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
             guard text.dropFirst(scheme!.count).hasPrefix("://") else { throw .unknownScheme }
             self = .postgres(url: PostgresURLPassword.encodingSecrets(scheme! + text.dropFirst(scheme!.count)))
         case "sqlite":
-            let path = String(text.dropFirst("sqlite:".count))
-            guard !path.isEmpty else { throw .empty }
-            self = .sqlite(path: path)
+            self = .sqlite(path: try Self.sqlitePath(String(text.dropFirst("sqlite:".count))))
         case nil:
-            guard !text.isEmpty else { throw .empty }
             guard !Self.isConnectionString(text) else { throw .connectionString }
-            self = .sqlite(path: text)
+            self = .sqlite(path: try Self.sqlitePath(text))
         default:
             throw .unknownScheme
         }
+    }
+
+    /// A path SQLite keeps on disk: not empty (a temporary database) and not `:memory:`.
+    private static func sqlitePath(_ path: String) throws(Refusal) -> String {
+        guard !path.isEmpty else { throw .empty }
+        guard path != ":memory:" else { throw .inMemory }
+        return path
     }
 
     /// Whether `text` has a libpq `name=` pair (`host=db`, `password = x`) at its start or after a space.

@@ -47,8 +47,23 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
     public init(readingPath path: String) async throws(RecordStoreError) {
         self.path = path
         executor = RecordStoreQueueExecutor(label: "ztprov.sqlite.read")
-        try database.open(path: path, busyTimeout: Self.readBusyTimeout, readOnly: true)
-        layout = try Self.assess(database)
+        do {
+            try database.open(path: path, busyTimeout: Self.readBusyTimeout, readOnly: true)
+            layout = try Self.assess(database)
+        } catch  where error.kind == .unavailable && Self.hasNoWriteAheadLog(path) {
+            // A WAL file read by a user who cannot create its `-shm` file (a read-only directory):
+            // with no `-wal` file beside it (closed cleanly, no writer open) the main file holds every
+            // record and cannot change under us, so SQLite may read it as immutable.
+            try database.open(path: path, busyTimeout: Self.readBusyTimeout, readOnly: true, immutable: true)
+            layout = try Self.assess(database)
+        }
+    }
+
+    /// True when `path` has no `-wal` file beside it: nothing waits to be checkpointed, and no
+    /// connection in WAL mode has the file open (each keeps a `-wal` file while open).
+    private static func hasNoWriteAheadLog(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) != 0
     }
 
     /// A reader's bound on lock waits: in WAL mode readers need none, so a wait means a writer in

@@ -13,21 +13,10 @@ public struct DatagramEndpoint: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `192.0.2.7` or `192.0.2.7:5000`; the port defaults to `defaultPort`.
     public init?(parsing text: String, defaultPort: UInt16) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count) else { return nil }
-        let octets = parts[0].split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4 else { return nil }
-        var address: [UInt8] = []
-        for octet in octets {
-            guard (1...3).contains(octet.count), octet.allSatisfy(\.isASCII), let byte = UInt8(octet) else {
-                return nil
-            }
-            address.append(byte)
-        }
-        let port = parts.count == 2 ? UInt16(parts[1]) : defaultPort
-        guard let port else { return nil }
-        self.address = address
-        self.port = port
+        // The same strict reading as a device's HTTP endpoint: digits only, no port 0.
+        guard let endpoint = DeviceEndpoint(text, defaultPort: defaultPort) else { return nil }
+        self.address = endpoint.octets
+        self.port = endpoint.port
     }
 
     /// The dotted-quad address without the port.

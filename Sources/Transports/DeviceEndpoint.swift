@@ -20,13 +20,13 @@ public struct DeviceEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// Parses `a.b.c.d` or `a.b.c.d:port` (port 80 when absent); nil for anything else.
     ///
     /// Strict on purpose: no leading zeros, no host names, so a typo cannot send traffic elsewhere.
-    public init?(_ text: String) {
+    public init?(_ text: String, defaultPort: UInt16 = 80) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return nil }
         let fields = parts[0].split(separator: ".", omittingEmptySubsequences: false)
         let bytes = fields.compactMap(Self.decimalOctet)
         guard fields.count == 4, bytes.count == 4 else { return nil }
-        var port: UInt16 = 80
+        var port = defaultPort
         if parts.count == 2 {
             guard parts[1].allSatisfy(Self.isDigit), let given = UInt16(parts[1]), given != 0 else { return nil }
             port = given

@@ -51,6 +51,8 @@ struct ZTProv: AsyncParsableCommand {
     private static func parseAndRun() async -> Int32 {
         do {
             try CommandLineText.checkRawArguments()
+            if CommandLine.arguments.count == 1 { Console.write(helpMessage() + "\n", to: .standardError) }
+            try CommandWord.check(Array(CommandLine.arguments.dropFirst()))
             let arguments = try StationProfile.expand(Array(CommandLine.arguments.dropFirst()))
             try CommandLineText.check(arguments)
             try ShortOptionCluster.check(arguments)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Provisioning
 import Records
+import TestSupport
 import Testing
 
 @testable import ztprov
@@ -63,6 +64,51 @@ import Testing
             try fromEnvironment.location(environment: ["ZTPROV_DB": "sqlite:", "HOME": "/root"])
         }
         #expect(error?.message.contains("ZTPROV_DB") == true)
+    }
+
+    /// Random instants spelt every way `--since` takes them (seconds or not, a fraction, `Z`, an offset
+    /// with or without a colon, `T` or a space) read back as the instant; any of them with trailing text
+    /// is refused.
+    @Test func sinceReadsEverySpellingOfADateTimeWholeAndNothingMore() throws {
+        var random = SplitMix64(seed: 0x5117_CE00)
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = .gmt
+        // Each extra makes any spelling invalid (a digit or `:00` could lengthen a valid field, so none).
+        let garbage = ["x", " ", "Zgarbage", "+", "+02:00x", ".", "T", "\u{0}", "\n", "日", "z1", "-"]
+        for _ in 0..<400 {
+            let minuteStart = Double(random.below(4_000_000_000) / 60 * 60)
+            let second = random.chance(50) ? random.below(60) : 0
+            let milliseconds = random.chance(30) ? random.below(1000) : 0
+            let parts = utc.dateComponents(
+                [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: minuteStart))
+            let offsetMinutes = random.chance(50) ? 0 : (random.below(24 * 60 * 2 - 1) - (24 * 60 - 1))
+            var text =
+                "\(String(format: "%04d", parts.year!))-\(String(format: "%02d", parts.month!))-\(String(format: "%02d", parts.day!))"
+                + ["T", " ", "t"][random.below(3)]
+                + "\(String(format: "%02d", parts.hour!)):\(String(format: "%02d", parts.minute!))"
+            if second != 0 || milliseconds != 0 || random.chance(50) { text += ":\(String(format: "%02d", second))" }
+            if milliseconds != 0 { text += ".\(String(format: "%03d", milliseconds))" }
+            var expected = minuteStart + Double(second) + Double(milliseconds) / 1000
+            if offsetMinutes == 0 {
+                text += ["Z", "z", "", "+00:00"][random.below(4)]
+            } else {
+                // The text is the wall clock at that offset: the same instant, moved by the offset.
+                let magnitude = abs(offsetMinutes)
+                let offset =
+                    (offsetMinutes < 0 ? "-" : "+") + String(format: "%02d", (magnitude / 60))
+                    + (random.chance(50) ? ":" : "") + String(format: "%02d", (magnitude % 60))
+                text += offset
+                expected -= Double(offsetMinutes * 60)
+            }
+            let since = try ReportSince(text)
+            guard case .instant(let date) = since else {
+                Issue.record("\(text) read as \(since)")
+                continue
+            }
+            #expect(abs(date.timeIntervalSince1970 - expected) < 0.0005, "\(text)")
+            let extra = garbage[random.below(garbage.count)]
+            #expect(throws: ValidationError.self, "\(text + extra)") { try ReportSince(text + extra) }
+        }
     }
 
     @Test func sinceDatesMustExistAndSpansMustFit() throws {

@@ -74,7 +74,7 @@ import Testing
         "blufi.wifi-wrong-password 7",
         "blufi.wifi-not-found 7",
         "blufi.wifi-join-failed 7",
-        "blufi.wifi-join-timeout 7",
+        "blufi.wifi-join-timeout 9",
         "blufi.wifi-scan-failed 7",
         "improv.wifi-unable-to-connect 7",
         "protocomm.wifi-wrong-password 7",
@@ -163,6 +163,13 @@ import Testing
                 || sources.contains(".\(name) ") || sources.contains(".\(name)\n")
             let expected = ["\"\(spelling)\"", "[\(spelling)]", "'\(spelling)'"].contains { sources.contains($0) }
             #expect(named || expected, "no test produces \(spelling)")
+        }
+    }
+
+    /// One meaning, one status: every code that says time ran out exits 9, whatever the path.
+    @Test func everyTimeoutCodeExitsWithTheTimeoutStatus() {
+        for code in ErrorCode.allCases where code.rawValue.contains("timeout") {
+            #expect(code.exitStatus == .timeout, "\(code.rawValue) exits \(code.exitStatus.rawValue)")
         }
     }
 

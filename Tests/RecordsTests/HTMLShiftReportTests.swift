@@ -98,6 +98,31 @@ import Testing
         #expect(!html.contains(String(repeating: "Ω", count: 161)))
     }
 
+    /// However long the values a record holds, the page grows by a bounded amount per record: no value
+    /// is copied in full, shown or hidden in an attribute.
+    @Test func aLongValueAnywhereAddsABoundedAmountToThePage() {
+        var random = SplitMix64(seed: 0x1_0000_0015)
+        let fields: [WritableKeyPath<ProvisioningRecord, String>] = [\.station, \.adapter, \.deviceKey, \.code]
+        let optionalFields: [WritableKeyPath<ProvisioningRecord, String?>] = [
+            \.deviceID, \.address, \.message, \.security, \.firmware.bluFi, \.firmware.device, \.firmware.protocomm,
+        ]
+        let baseline = Self.page.html(ShiftRecords.records()).utf8.count
+        for _ in 0..<12 {
+            var records = ShiftRecords.records()
+            for index in (0..<3).map({ _ in random.below(records.count) }) {
+                let long = String(repeating: HostileText.next(&random), count: 1 + 200_000 / 3000)
+                switch random.below(3) {
+                case 0: records[index][keyPath: fields[random.below(fields.count)]] = long
+                case 1: records[index][keyPath: optionalFields[random.below(optionalFields.count)]] = long
+                default:
+                    records[index].steps.append(RecordedStep(name: long, milliseconds: random.below(10_000)))
+                }
+            }
+            let size = Self.page.html(records).utf8.count
+            #expect(size < baseline + 3 * 20_000, "\(size) bytes")
+        }
+    }
+
     static let pageElements: Set<String> = [
         "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "p", "section", "div", "span",
         "table", "thead", "tbody", "tr", "th", "td", "figure", "figcaption", "svg", "path", "rect", "text",

@@ -28,7 +28,9 @@ public struct BatchInputParser: Sendable {
     /// unit throws `batch.bad-input` with its line number.
     public mutating func parse(_ text: Substring) throws(ProvisioningError) -> BatchDevice? {
         lineNumber += 1
-        let line = text.trimmingWhitespace()
+        // Spreadsheets save "CSV UTF-8" with a byte order mark; it starts the input, never a unit's name.
+        let unmarked = lineNumber == 1 && text.unicodeScalars.first == "\u{FEFF}" ? text.dropFirst() : text
+        let line = unmarked.trimmingWhitespace()
         guard !line.isEmpty, !line.hasPrefix("#") else { return nil }
         // A decoder puts U+FFFD where bytes were not UTF-8; a name or PoP altered so would never match.
         guard !line.unicodeScalars.contains(where: { $0 == "\0" || $0 == "\u{FFFD}" }) else {
@@ -50,9 +52,12 @@ public struct BatchInputParser: Sendable {
     private static func header(_ fields: [String], line: Int) throws(ProvisioningError) -> [Column]? {
         let columns = fields.compactMap { Column(rawValue: $0.lowercased()) }
         guard !columns.isEmpty else { return nil }
-        if let unknown = fields.first(where: { Column(rawValue: $0.lowercased()) == nil }) {
+        // Messages name a field by its place, never by its text: with the columns swapped or no header
+        // at all, that text may be a unit's PoP.
+        if let unknown = fields.firstIndex(where: { Column(rawValue: $0.lowercased()) == nil }) {
             let known = Column.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .batchBadInput(line: line, "the header names the unknown column \"\(unknown)\" (known: \(known))")
+            throw .batchBadInput(
+                line: line, "field \(unknown + 1) of the header is not a known column (known: \(known))")
         }
         guard Set(columns).count == columns.count else {
             throw .batchBadInput(line: line, "the header names a column twice")
@@ -89,7 +94,7 @@ public struct BatchInputParser: Sendable {
             let name = payload.name, !name.isEmpty
         else { throw bad("the QR payload is not JSON with a \"name\"") }
         if let transport = payload.transport, transport.lowercased() != path.rawValue {
-            throw bad("the QR payload is for \(transport), this batch runs \(path.rawValue)")
+            throw bad("the QR payload's transport is not \(path.rawValue), which this batch runs")
         }
         if path == .ble, payload.transport?.lowercased() == "ble" { return try protocommUnit(line) }
         let pop = payload.pop.flatMap { $0.isEmpty ? nil : Secret($0) }
@@ -114,11 +119,18 @@ public struct BatchInputParser: Sendable {
     }
 
     private func validated(_ device: BatchDevice) throws(ProvisioningError) -> BatchDevice {
+        // A QR payload's JSON can spell a NUL as `\u0000`: it would cut the stored name in SQLite.
+        let texts = [
+            device.address, device.name, device.hotspotSSID, device.lane, device.proofOfPossession?.revealed(),
+        ]
+        guard !texts.contains(where: { $0?.unicodeScalars.contains("\0") == true }) else {
+            throw bad("a field holds a NUL character")
+        }
         guard device.isAddressable(on: path) else {
             throw bad(path == .ble ? "a BLE unit needs an address or a name" : "a SoftAP unit needs its hotspot ssid")
         }
         if let address = device.address, !Self.looksLikeAddress(address) {
-            throw bad("\"\(address)\" is not a BLE address such as 24:0A:C4:12:34:56")
+            throw bad("the address is not a BLE address such as 24:0A:C4:12:34:56")
         }
         if let ssid = device.hotspotSSID, !(1...32).contains(ssid.utf8.count) {
             throw bad("the hotspot SSID must be 1 to 32 bytes")

@@ -1,4 +1,4 @@
-import Protocomm
+public import Protocomm
 
 /// Length checks that run before the host's Wi-Fi is touched, so a typo never costs a hotspot join.
 extension SoftAPProvisioningRequest {
@@ -7,8 +7,8 @@ extension SoftAPProvisioningRequest {
     /// 802.11 SSIDs are 1 to 32 bytes.
     static let hotspotSSIDLengths = 1...32
 
-    /// Checks every length and returns what "set config" will send.
-    func validatedCredentials() throws(ProvisioningError) -> ProtocommWiFiCredentials {
+    /// Checks every length and returns what "set config" will send; a batch runs it once up front too.
+    public func validatedCredentials() throws(ProvisioningError) -> ProtocommWiFiCredentials {
         let hotspotSSIDLength = hotspot.ssid.utf8.count
         guard Self.hotspotSSIDLengths.contains(hotspotSSIDLength) else {
             throw .softAPInvalidSSID(length: hotspotSSIDLength, of: "hotspot name", option: "--ap-ssid")

@@ -91,7 +91,7 @@ public struct HTMLShiftReport: Sendable {
                 + "<th class=\"num\">Attempts</th><th class=\"num\">First pass</th><th class=\"num\">Yield</th>"
                 + "<th class=\"bar-cell\"></th>",
             rows.map { row in
-                let key = "\(kind):\(HTMLText.escaped(row.name))"
+                let key = "\(kind):\(HTMLText.shown(row.name))"
                 let width = ((row.yield ?? 0) * 100).fixedPoint(fractionDigits: 1)
                 return "<tr><td class=\"name\">\(HTMLText.shown(row.name))</td>"
                     + cell("\(row.settledUnits)", checked: "\(key):units")
@@ -140,7 +140,7 @@ public struct HTMLShiftReport: Sendable {
     private func steps(_ report: ShiftReport) -> String {
         guard !report.steps.isEmpty else { return section("Step times", none("No step times recorded.")) }
         let rows = report.steps.map { step in
-            let key = "step:\(HTMLText.escaped(step.name))"
+            let key = "step:\(HTMLText.shown(step.name))"
             let times = [("min", step.minimum), ("p50", step.median), ("p90", step.p90), ("max", step.maximum)].map {
                 column, value in
                 cell(ReportFormat.duration(milliseconds: value), checked: "\(key):\(column)")
@@ -162,7 +162,7 @@ public struct HTMLShiftReport: Sendable {
             return section("Firmware versions seen", none("No device reported a version."))
         }
         let rows = report.firmware.map { row in
-            let key = "firmware:\(row.component):\(HTMLText.escaped(row.version))"
+            let key = "firmware:\(row.component):\(HTMLText.shown(row.version))"
             let yield = ShiftReport.share(row.provisionedUnits, of: row.settledUnits)
             return "<tr><td>\(row.component)</td><td class=\"code\">\(HTMLText.shown(row.version))</td>"
                 + cell("\(row.attempts)", checked: "\(key):attempts")

@@ -97,7 +97,7 @@ enum SVGChart {
         let height = rowHeight * Double(steps.count) + 26
         let plotWidth = width - left - right
         let scale = Double(max(steps.map(\.p90).max() ?? 1, 1)) * 1.3
-        func x(_ milliseconds: Int) -> Double { left + plotWidth * min(Double(milliseconds) / scale, 1) }
+        func x(_ milliseconds: Int) -> Double { left + plotWidth * min(max(Double(milliseconds) / scale, 0), 1) }
         var svg = open(width: width, height: height, label: "Step durations: median, 90th percentile and maximum")
         for (index, step) in steps.enumerated() {
             let y = 6 + rowHeight * Double(index)
@@ -144,9 +144,10 @@ enum SVGChart {
         "<text x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\">\(HTMLText.escaped(content))</text>"
     }
 
-    /// A coordinate with at most one decimal, so the SVG stays small.
+    /// A coordinate with at most one decimal, so the SVG stays small; held within a range no chart
+    /// reaches, so a record with impossible numbers draws off the chart instead of stopping the report.
     private static func number(_ value: Double) -> String {
-        let tenths = (value * 10).rounded()
+        let tenths = (min(max(value.isNaN ? 0 : value, -1e6), 1e6) * 10).rounded()
         return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
     }
 }

@@ -183,7 +183,7 @@ extension ShiftReport {
                 return UnitTime(
                     deviceKey: last.deviceKey, deviceID: ordered.last(where: { $0.deviceID != nil })?.deviceID,
                     station: last.station, adapter: last.adapter, attempts: group.count,
-                    milliseconds: group.reduce(0) { $0 + $1.milliseconds }, code: last.code,
+                    milliseconds: group.reduce(0) { $0.addingSaturated($1.milliseconds) }, code: last.code,
                     slowestStep: group.flatMap(\.steps).max { $0.milliseconds < $1.milliseconds })
             }.sorted { ($0.milliseconds, $1.deviceKey) > ($1.milliseconds, $0.deviceKey) }
         }
@@ -204,7 +204,10 @@ extension ShiftReport {
         static let maximumSlots = 48
 
         init(_ records: [ProvisioningRecord]) {
-            guard let first = records.map(\.startedAt).min(), let last = records.map(\.finishedAt).max() else {
+            // A clock that stepped back leaves an attempt finished before it started: the slots then run
+            // from the earliest of all instants to the latest.
+            let instants = records.flatMap { [$0.startedAt, $0.finishedAt] }
+            guard let first = instants.min(), let last = instants.max() else {
                 self.init(start: Date(timeIntervalSince1970: 0), slotSeconds: 60, provisioned: [], failed: [])
                 return
             }
@@ -231,6 +234,14 @@ extension ShiftReport {
             self.provisioned = provisioned
             self.failed = failed
         }
+    }
+}
+
+extension Int {
+    /// The sum, held at the largest or smallest value instead of overflowing.
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }
 

@@ -9,15 +9,28 @@ final class SQLiteDatabase {
     /// Opens the file, creating it unless `readOnly`; failures are `.unavailable`, with SQLite's words.
     ///
     /// Read-only is SQLite's own `SQLITE_OPEN_READONLY`: no file is ever created and nothing can be
-    /// written, whatever a bug upstream might ask.
-    func open(path: String, busyTimeout: Duration, readOnly: Bool = false) throws(RecordStoreError) {
+    /// written, whatever a bug upstream might ask. `immutable` (read-only only) tells SQLite the file
+    /// cannot change while open, so it needs no lock and no `-shm` file: for a reader who may not
+    /// create one, of a file no writer has open. Opening again closes the previous connection.
+    func open(path: String, busyTimeout: Duration, readOnly: Bool = false, immutable: Bool = false)
+        throws(RecordStoreError)
+    {
+        if let handle {
+            sqlite3_close_v2(handle)
+            self.handle = nil
+        }
         if let failure = CSQLite_load() {
             throw RecordStoreError(
                 .unavailable, "cannot load libsqlite3 (install libsqlite3-0): \(String(cString: failure))")
         }
         var opened: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        var name = path
+        if readOnly, immutable {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Self.uriPath(path) + "?immutable=1"
+        }
+        let status = sqlite3_open_v2(name, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
             let detail = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(opened)
@@ -28,6 +41,21 @@ final class SQLiteDatabase {
         let wait = SQLiteBusyWait(limit: busyTimeout)
         busyWait = wait
         sqlite3_busy_handler(opened, SQLiteBusyWait.handler, Unmanaged.passUnretained(wait).toOpaque())
+    }
+
+    /// `path` as the path of a `file:` URI: `%`, `?` and `#` (and anything not printable ASCII)
+    /// percent-encoded, so no file name is read as URI syntax.
+    private static func uriPath(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "#")
+            {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return encoded
     }
 
     /// Runs SQL that takes no parameters (pragmas, schema, transaction control).

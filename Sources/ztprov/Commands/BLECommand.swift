@@ -105,7 +105,7 @@ struct BLECommand: AsyncParsableCommand {
         }
         if case .fixed(.bluFi) = bleProtocol, improv.isUsed {
             throw ValidationError(
-                "--identify, --hostname and --device-name are Improv commands: not with --protocol blufi.")
+                "\(improv.firstOption ?? "--identify") is an Improv option: not with --protocol blufi.")
         }
         if case .fixed(.improv) = bleProtocol, let refused = wifi.bluFiOnlyOption {
             throw ValidationError("\(refused) is a BluFi option: not with --protocol improv.")
@@ -287,7 +287,7 @@ extension BLECommand {
                     security: security, listsNetworks: listsNetworks))
         }
         return BLEAdapterOptions.ProtocommPlan(
-            network: network, retryPassphrase: options.retryPassphraseSource(environment: environment),
+            network: network, retryPassphrase: try options.retryPassphraseSource(environment: environment),
             keepsBond: options.keepsBond)
     }
 

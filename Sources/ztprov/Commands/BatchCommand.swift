@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlueZ
 import JSONWriting
 import Provisioning
 import Records
@@ -67,7 +68,9 @@ struct BatchCommand: AsyncParsableCommand {
     @Flag(help: "Provision units again even if the records show them provisioned.")
     var force = false
 
-    @Option(help: ArgumentHelp("Extra tries for a unit whose link failed or timed out.", valueName: "count"))
+    @Option(
+        help: ArgumentHelp("Extra tries for a unit whose link failed or timed out (default: 2).", valueName: "count"),
+        transform: DecimalInteger.parse)
     var retries: Int = 2
 
     @Option(
@@ -110,6 +113,12 @@ struct BatchCommand: AsyncParsableCommand {
         if path == .softap, wifi.ssid == nil { throw ValidationError("Pass --ssid with the network units join.") }
         if path == .ble, wifiInterfaces != nil { throw ValidationError("--wifi-interfaces needs --path softap.") }
         if path == .softap, adapters != nil { throw ValidationError("--adapters needs --path ble.") }
+        try Self.checkLanes(adapters, option: "--adapters", example: "hci0, a controller address or slot:N") {
+            BlueZAdapterSelector($0)
+        }
+        try Self.checkLanes(wifiInterfaces, option: "--wifi-interfaces", example: "wlan0") {
+            HostText.isInterfaceName($0) ? $0 : nil
+        }
         if !(0...10).contains(retries) { throw ValidationError("--retries must be 0 to 10.") }
         if !(attemptTimeout > 0 && attemptTimeout <= 3600) {
             throw ValidationError("--attempt-timeout must be a number of seconds between 0 and 3600.")
@@ -128,6 +137,28 @@ struct BatchCommand: AsyncParsableCommand {
             (context) async throws(ProvisioningError) -> [JSONField] in
             let plan = try await BatchPlan.make(self, context: context)
             return try await plan.run(context: context)
+        }
+    }
+
+    /// Checks a lane list's syntax before the host is touched: every entry reads as a lane (`parse`), and
+    /// no lane is named twice (two lanes on one controller would fight over it).
+    private static func checkLanes<Lane: Hashable>(
+        _ text: String?, option: String, example: String, parse: (String) -> Lane?
+    ) throws {
+        guard let names = list(text) else { return }
+        guard !names.isEmpty else {
+            throw ValidationError("\(option) names no lane; give \(example), comma-separated.")
+        }
+        var seen: Set<Lane> = []
+        for (index, name) in names.enumerated() {
+            guard let lane = parse(name) else {
+                throw ValidationError("\(option): entry \(index + 1) is not \(example).")
+            }
+            guard seen.insert(lane).inserted else {
+                throw ValidationError(
+                    "\(option) names \(name) twice; each lane is one \(option == "--adapters" ? "adapter" : "interface")."
+                )
+            }
         }
     }
 

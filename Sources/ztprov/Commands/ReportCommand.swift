@@ -4,6 +4,10 @@ import JSONWriting
 import Provisioning
 import Records
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `ztprov report`: the provisioning records as CSV or JSON Lines on stdout, or as a shift report page.
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,9 +35,11 @@ struct ReportCommand: AsyncParsableCommand {
     )
 
     @Option(
-        help: ArgumentHelp("Output format: csv, json (JSON Lines), or html (a shift report page).", valueName: "format")
+        help: ArgumentHelp(
+            "Output format: csv, json (JSON Lines), or html (a shift report page); --json alone means json.",
+            valueName: "format")
     )
-    var format: Format
+    var format: Format?
 
     @Option(
         help: ArgumentHelp(
@@ -56,16 +62,26 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if output.json {
-            throw ValidationError("report writes its export to stdout; use --format json instead of --json.")
+        if output.json, let format, format != .json {
+            throw ValidationError(
+                "--json writes the records as JSON Lines; it cannot go with --format \(format.rawValue).")
+        }
+        if format == nil, !output.json {
+            throw ValidationError("Missing --format: give --format csv, --format json or --format html.")
         }
     }
+
+    /// The format asked for: `--format`, or JSON Lines for `--json` alone.
+    private var chosenFormat: Format { format ?? .json }
 
     func run() async throws {
         let query = RecordQuery(since: since?.start(now: Date()), station: station)
         let location = try records.location()
         let render = renderer(location: location, query: query)
-        try await CommandRunner.run(output, timeout: .seconds(300)) {
+        // The export is the whole of stdout: --json chose its format, and adds no result line to it.
+        var plain = output
+        plain.json = false
+        try await CommandRunner.run(plain, timeout: .seconds(300)) {
             [finalOnly] (context) async throws(ProvisioningError) -> [JSONField] in
             // A mistyped --db must not export nothing and leave a new empty database behind.
             if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
@@ -81,7 +97,9 @@ struct ReportCommand: AsyncParsableCommand {
             } catch {
                 throw .records(RecordStoreError(.failed, "\(error)"), at: location, while: .reading)
             }
-            Console.write(render(found), to: .standardOutput)
+            let rendered = render(found)
+            // CSV keeps values byte for byte; on a terminal they are made printable first.
+            Console.write(isatty(STDOUT_FILENO) == 1 ? TerminalText.lines(rendered) : rendered, to: .standardOutput)
             context.console.progress("Exported \(found.count) attempt(s) from \(location)")
             return []
         }
@@ -100,7 +118,7 @@ extension ReportCommand {
     private func renderer(location: RecordStoreLocation, query: RecordQuery)
         -> @Sendable ([ProvisioningRecord]) -> String
     {
-        switch format {
+        switch chosenFormat {
         case .csv: return RecordExport(.csv).text
         case .json: return RecordExport(.json).text
         case .html:

@@ -56,6 +56,9 @@ struct SoftAPCommand: AsyncParsableCommand {
         if !(1...32).contains(ssid.utf8.count) {
             throw ValidationError("--ssid must be 1 to 32 bytes; it is \(ssid.utf8.count).")
         }
+        if let lanInterface, !HostText.isInterfaceName(lanInterface) {
+            throw ValidationError("--lan-interface takes a network interface name such as wlan0 (1 to 15 characters).")
+        }
     }
 
     func run() async throws {

@@ -14,7 +14,8 @@ struct BluFiProgressPrinter: Sendable {
         case .wifiListReceived(let found):
             console.progress(Self.sentence(progress))
             for accessPoint in found {
-                console.output("\(String(decoding: accessPoint.ssid, as: UTF8.self))\t\(accessPoint.rssi) dBm")
+                let name = TerminalText.printable(String(decoding: accessPoint.ssid, as: UTF8.self))
+                console.output("\(name)\t\(accessPoint.rssi) dBm")
             }
         case .sessionStarted, .negotiationStarted, .wifiStatusChanged:
             console.progress(Self.sentence(progress), detail: true)

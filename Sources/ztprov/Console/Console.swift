@@ -55,30 +55,33 @@ struct Console: Sendable {
     /// A progress line on stderr; `detail` lines only with `--verbose`.
     func progress(_ text: String, detail: Bool = false) {
         guard verbosity > .quiet, !detail || verbosity == .verbose else { return }
-        write(.standardError, (styled ? "\u{1B}[2m\(clock) ·\u{1B}[0m " : "") + text + "\n")
+        write(.standardError, (styled ? "\u{1B}[2m\(clock) ·\u{1B}[0m " : "") + TerminalText.printable(text) + "\n")
     }
 
     /// One line of the log (swift-log), on stderr; the handler's level decides which lines come.
     func log(_ text: String) {
+        let text = TerminalText.printable(text)
         write(.standardError, (styled ? "\u{1B}[2m\(clock) \(text)\u{1B}[0m" : text) + "\n")
     }
 
     /// A step that succeeded, on stderr.
     func success(_ text: String) {
         guard verbosity > .quiet else { return }
-        write(.standardError, (styled ? "\u{1B}[2m\(clock)\u{1B}[0m \u{1B}[32m✓\u{1B}[0m " : "") + text + "\n")
+        write(
+            .standardError,
+            (styled ? "\u{1B}[2m\(clock)\u{1B}[0m \u{1B}[32m✓\u{1B}[0m " : "") + TerminalText.printable(text) + "\n")
     }
 
     /// A problem that does not stop the command, on stderr even with `--quiet`.
     func warning(_ text: String) {
         let label = styled ? "\u{1B}[2m\(clock)\u{1B}[0m \u{1B}[33mwarning:\u{1B}[0m " : "warning: "
-        write(.standardError, label + text + "\n")
+        write(.standardError, label + TerminalText.printable(text) + "\n")
     }
 
     /// Something only a person at the device can do (press its button), on stderr even with `--quiet`.
     func actionNeeded(_ text: String) {
         let label = styled ? "\u{1B}[2m\(clock)\u{1B}[0m \u{1B}[1;36maction:\u{1B}[0m " : "action: "
-        write(.standardError, label + text + "\n")
+        write(.standardError, label + TerminalText.printable(text) + "\n")
     }
 
     /// One `{"event": name, "elapsed_ms": …, …}` line on stdout, with `--json` only; `elapsed_ms`
@@ -94,15 +97,16 @@ struct Console: Sendable {
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
-    /// The human result on stdout, without `--json` only.
+    /// The human result on stdout, without `--json` only; a table's tabs and line breaks stay.
     func output(_ text: String) {
         guard !json else { return }
-        write(.standardOutput, text + "\n")
+        write(.standardOutput, TerminalText.lines(text) + "\n")
     }
 
     /// What the command achieved, on stdout like ``output(_:)``; on a terminal it is repeated in the
     /// closing summary, after the progress lines that would otherwise bury it.
     func result(_ text: String) {
+        let text = TerminalText.printable(text)
         output(text)
         summary.record(text)
     }
@@ -122,8 +126,8 @@ struct Console: Sendable {
     /// failed result on stdout with `--json`.
     func failed(_ error: ProvisioningError) {
         let label = styled ? "\u{1B}[31merror[\(error.code)]\u{1B}[0m" : "error[\(error.code)]"
-        var text = "\(label): \(error.message)\nhint: \(error.hint)\n"
-        if verbosity == .verbose, let detail = error.detail { text += "detail: \(detail)\n" }
+        var text = "\(label): \(TerminalText.printable(error.message))\nhint: \(TerminalText.printable(error.hint))\n"
+        if verbosity == .verbose, let detail = error.detail { text += "detail: \(TerminalText.printable(detail))\n" }
         write(.standardError, text)
         var fields = [
             JSONField("ok", false), JSONField("code", .string(error.code.rawValue)),

@@ -15,7 +15,7 @@ struct DiscoveryTable {
                 "\(entry.device.id)", entry.device.endpoint.host, Self.kind(entry),
                 entry.info?.model ?? entry.device.helloModel ?? "-", entry.info?.softwareVersion ?? "-",
                 entry.info?.hardwareVersion ?? "-", entry.info?.smartAssistantID ?? "-",
-            ]
+            ].map { TerminalText.printable($0) }
         }
     }
 

@@ -14,7 +14,10 @@ struct ImprovProgressPrinter: Sendable {
         case .device(.networks(let found)):
             console.progress(sentence)
             for network in found {
-                console.output("\(network.ssid)\t\(network.rssi) dBm\t\(network.authentication.joined(separator: "/"))")
+                let authentication = network.authentication.joined(separator: "/")
+                console.output(
+                    "\(TerminalText.printable(network.ssid))\t\(network.rssi) dBm\t\(TerminalText.printable(authentication))"
+                )
             }
         case .sessionStarted, .device(.stateChanged): console.progress(sentence, detail: true)
         default: console.progress(sentence)

@@ -36,6 +36,7 @@ final class LiveRegion: Sendable {
 
     /// Shows `lines` in place of what the region showed; the first call starts the region.
     func show(_ lines: [String]) {
+        let lines = lines.map { TerminalText.printable($0) }
         state.withLock { state in
             let width = Self.terminalWidth()
             let erase = state.active ? Self.erase(state.lines, drawnAt: state.drawnWidth, now: width) : ""

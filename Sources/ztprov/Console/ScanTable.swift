@@ -51,7 +51,7 @@ struct ScanTable {
             [
                 $0.name ?? "-", $0.address, $0.rssi.map(String.init) ?? "-", $0.advertisedProtocol?.rawValue ?? "-",
                 $0.state ?? "-", $0.adapter,
-            ]
+            ].map { TerminalText.printable($0) }
         }
     }
 

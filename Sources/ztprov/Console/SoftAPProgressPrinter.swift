@@ -137,7 +137,8 @@ struct ProtocommProgressPrinter: Sendable {
         console.progress("The device hears \(networks.count) Thread network" + (networks.count == 1 ? "" : "s"))
         let rows = networks.map { network in
             [
-                network.networkName, Self.hex(network.extendedPANID), Self.panID(network.panID), "\(network.channel)",
+                TerminalText.printable(network.networkName), Self.hex(network.extendedPANID), Self.panID(network.panID),
+                "\(network.channel)",
                 "\(network.rssi) dBm", "\(network.lqi)",
             ]
         }
@@ -194,7 +195,7 @@ struct ProtocommProgressPrinter: Sendable {
     private func report(_ networks: [ProtocommWiFiNetwork]) {
         console.progress("The device sees \(networks.count) network" + (networks.count == 1 ? "" : "s"))
         for network in networks {
-            let name = String(decoding: network.ssid, as: UTF8.self)
+            let name = TerminalText.printable(String(decoding: network.ssid, as: UTF8.self))
             console.output("\(name)\tchannel \(network.channel)\t\(network.rssi) dBm\t\(network.authMode)")
         }
         console.event(

@@ -29,33 +29,105 @@ struct UsageFailure {
     }
 
     /// ArgumentParser quotes what it refused (`Unexpected argument 'hunter2'`, `The value 'x' is invalid
-    /// for '--retries <n>'`); that may be a secret typed in the wrong place, so anything quoted that
-    /// is not an option's name becomes its position on the command line.
+    /// for '--retries <count>'`). A value that may be a secret typed in the wrong place (a stray word,
+    /// a value glued to or following an unknown option, a secret file's or variable's name) becomes its
+    /// position; the user's other words (a command, a known option's value) and ArgumentParser's own
+    /// (the accepted choices) stay as written.
     static func withoutValues(_ message: String, arguments: [String]) -> String {
-        // First every value given, wherever it appears (a value holding a quote would defeat the
-        // quote pass), then whatever is still quoted.
-        let values = arguments.enumerated().dropFirst().compactMap { position, argument -> (String, Int)? in
-            let value =
-                argument.hasPrefix("-") ? argument.split(separator: "=", maxSplits: 1).dropFirst().first : argument[...]
-            guard let value, value.count >= 4, !isOptionName(value) else { return nil }
-            return (String(value), position)
+        let hidden = hiddenValues(in: arguments)
+        // First every hidden value wherever it appears (a value holding a quote would defeat the quote
+        // pass), then whatever quoted text is a piece of one.
+        let scrubbed = hidden.filter { $0.value.count >= 4 }.sorted { $0.value.count > $1.value.count }
+            .reduce(message) { $0.replacing($1.value, with: placeholder($1.position)) }
+        let parts = scrubbed.split(separator: "'", omittingEmptySubsequences: false)
+        var text = String(parts[0])
+        var index = 1
+        while index < parts.count {
+            let part = parts[index]
+            guard index + 1 < parts.count else {
+                text += "'" + part
+                break
+            }
+            let secret = hidden.first { !part.isEmpty && ($0.value.contains(part) || part.contains($0.value)) }
+            if part.hasPrefix("(argument ") {
+                text += part
+            } else if !isOptionName(part), let secret {
+                text += placeholder(secret.position)
+            } else {
+                text += "'\(part)'"
+            }
+            text += parts[index + 1]
+            index += 2
         }
-        let scrubbed = values.sorted { $0.0.count > $1.0.count }.reduce(message) {
-            $0.replacing($1.0, with: "<argument \($1.1)>")
-        }
-        return withoutQuotedValues(scrubbed, arguments: arguments)
+        return text
     }
 
-    private static func withoutQuotedValues(_ message: String, arguments: [String]) -> String {
-        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
-        guard parts.count >= 3 else { return message }
-        return parts.enumerated().map { index, part in
-            guard index % 2 == 1, index < parts.count - 1, !isOptionName(part), !part.hasPrefix("<argument ") else {
-                return String(part)
+    private static func placeholder(_ position: Int) -> String {
+        "(argument \(position), not shown)"
+    }
+
+    /// The arguments that may hold a secret, with their positions on the command line.
+    static func hiddenValues(in arguments: [String]) -> [(value: String, position: Int)] {
+        var hidden: [(value: String, position: Int)] = []
+        let words = Array(arguments.dropFirst())
+        let command = words.first.flatMap(CommandWord.command(named:))
+        let options = command.map(optionNames(of:)) ?? [:]
+        var index = command != nil || words.first == "help" ? 1 : 0
+        while index < words.count {
+            let word = words[index]
+            let position = index + 1
+            index += 1
+            if word == "--" {
+                hidden += words[index...].enumerated().map { ($1, index + $0 + 1) }
+                break
             }
-            let position = arguments.dropFirst().firstIndex { $0 == part || $0.hasPrefix(part + "=") }
-            return position.map { "<argument \($0)>" } ?? "<value>"
-        }.joined(separator: "'")
+            guard word.hasPrefix("-"), word.count > 1 else {
+                if !(position == 1 && CommandWord.command(named: word) != nil) { hidden.append((word, position)) }
+                continue
+            }
+            let parts = word.split(separator: "=", maxSplits: 1)
+            let name = String(parts[0])
+            let isSecretSource = name.hasSuffix("-file") || name.hasSuffix("-env")
+            guard let takesValue = options[name] else {
+                // An unknown or glued option: the rest of it, and a value after it, may be a secret.
+                hidden.append((word, position))
+                if parts.count == 2 { hidden.append((String(parts[1]), position)) }
+                if !word.hasPrefix("--") { hidden.append((String(word.dropFirst(2)), position)) }
+                if index < words.count, !words[index].hasPrefix("-") {
+                    hidden.append((words[index], position + 1))
+                    index += 1
+                }
+                continue
+            }
+            if parts.count == 2, isSecretSource || !takesValue || !isPlainWord(parts[1]) {
+                hidden.append((String(parts[1]), position))
+            }
+            if parts.count == 1, takesValue, index < words.count {
+                if isSecretSource || !isPlainWord(words[index][...]) { hidden.append((words[index], position + 1)) }
+                index += 1
+            }
+        }
+        return hidden.filter { !$0.value.isEmpty }
+    }
+
+    /// A value that reads as the user's own word for an option (`xml`, `0x10`, `hci-1`, `+5`): short, no
+    /// capital letters, no symbols beyond `- . : + _ /`. Anything else given even to a known option
+    /// may be a secret typed in the wrong place.
+    private static func isPlainWord(_ text: Substring) -> Bool {
+        text.utf8.count <= 24
+            && text.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-.:+_/".unicodeScalars.contains($0)
+            }
+    }
+
+    /// Every option of `command` (its help lists them), and whether it takes a value.
+    private static func optionNames(of command: any ParsableCommand.Type) -> [String: Bool] {
+        let help = ZTProv.helpMessage(for: command, includeHidden: true, columns: 10_000)
+        var names: [String: Bool] = ["-h": false, "-v": false, "-q": false]
+        for match in help.matches(of: /(--?[a-z0-9][a-z0-9-]*)( <[^>]+>)?/) {
+            names[String(match.output.1)] = (names[String(match.output.1)] ?? false) || match.output.2 != nil
+        }
+        return names
     }
 
     /// `--name`, `-n` or `--name <value>`, as ArgumentParser spells an option in its messages.

@@ -38,10 +38,14 @@ struct BluFiOptions: ParsableArguments {
     @OptionGroup(title: "Device access point password (SoftAP modes; empty keeps the device's)")
     var apPassword: SecretOptions<HotspotPasswordSecret>
 
-    @Option(help: ArgumentHelp("Channel of the device's access point, 1 to 13.", valueName: "channel"))
+    @Option(
+        help: ArgumentHelp("Channel of the device's access point, 1 to 13.", valueName: "channel"),
+        transform: DecimalInteger.parse)
     var apChannel: UInt8?
 
-    @Option(help: ArgumentHelp("Stations the device's access point admits, 1 to 4.", valueName: "count"))
+    @Option(
+        help: ArgumentHelp("Stations the device's access point admits, 1 to 4.", valueName: "count"),
+        transform: DecimalInteger.parse)
     var apMaxConnections: UInt8?
 
     @Option(help: "Authentication of the device's access point: open, wpa-psk, wpa2-psk, wpa-wpa2-psk, wpa3-psk.")
@@ -98,7 +102,7 @@ struct BluFiOptions: ParsableArguments {
 
     static func bssidBytes(_ text: String) -> [UInt8]? {
         let octets = text.split(separator: ":", omittingEmptySubsequences: false)
-        let bytes = octets.compactMap { $0.count == 2 ? UInt8($0, radix: 16) : nil }
+        let bytes = octets.compactMap { $0.count == 2 && $0.allSatisfy(\.isHexDigit) ? UInt8($0, radix: 16) : nil }
         return octets.count == 6 && bytes.count == 6 ? bytes : nil
     }
 }

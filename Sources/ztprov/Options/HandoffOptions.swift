@@ -28,7 +28,11 @@ struct HandoffOptions: ParsableArguments {
     )
     var server: String?
 
-    @Option(help: ArgumentHelp("Port the device connects to on the server.", valueName: "port"))
+    @Option(
+        help: ArgumentHelp(
+            "Port the device connects to on the server (default: \(LANHandoffRequest.defaultServerPort)).",
+            valueName: "port"),
+        transform: DecimalInteger.parse)
     var port: Int = LANHandoffRequest.defaultServerPort
 
     @Option(help: ArgumentHelp("Also send MQTT settings (for MQTT devices): HOST:PORT.", valueName: "host:port"))

@@ -20,6 +20,13 @@ enum HostText {
         return port
     }
 
+    /// A network interface name as Linux takes it: 1 to 15 bytes, no `/`, no white space or control
+    /// character, not `.` or `..`.
+    static func isInterfaceName(_ text: String) -> Bool {
+        (1...15).contains(text.utf8.count) && text != "." && text != ".."
+            && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "/" && $0.isASCII }
+    }
+
     /// `HOST:PORT` with both parts valid.
     static func isHostAndPort(_ text: String) -> Bool {
         guard let colon = text.lastIndex(of: ":") else { return false }

@@ -14,11 +14,14 @@ struct ImprovOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Set the device's name.", valueName: "name"))
     var deviceName: String?
 
-    @Option(help: ArgumentHelp("How long to wait for someone to press the device's button.", valueName: "seconds"))
-    var authorizationTimeout: Double = 60
+    @Option(
+        help: ArgumentHelp(
+            "How long to wait for someone to press the device's button (default: 60).", valueName: "seconds"),
+        transform: DecimalSeconds.parse)
+    var authorizationTimeout: Double?
 
     func validate() throws {
-        if !(authorizationTimeout > 0 && authorizationTimeout <= 3600) {
+        if let authorizationTimeout, !(authorizationTimeout > 0 && authorizationTimeout <= 3600) {
             throw ValidationError("--authorization-timeout must be a number of seconds between 0 and 3600.")
         }
         if let hostname, (try? ImprovRequest.validatedHostname(hostname)) == nil {
@@ -38,11 +41,12 @@ struct ImprovOptions: ParsableArguments {
         if identify { return "--identify" }
         if hostname != nil { return "--hostname" }
         if deviceName != nil { return "--device-name" }
+        if authorizationTimeout != nil { return "--authorization-timeout" }
         return nil
     }
 
     var timeouts: ImprovTimeouts {
-        ImprovTimeouts(authorization: .milliseconds(Int64(authorizationTimeout * 1000)))
+        ImprovTimeouts(authorization: .milliseconds(Int64((authorizationTimeout ?? 60) * 1000)))
     }
 
     /// The Improv settings for the network `bluFi` names; device info is read when the device

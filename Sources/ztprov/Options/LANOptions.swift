@@ -22,14 +22,17 @@ struct LANOptions: ParsableArguments {
     )
     var deviceAddress: String?
 
-    @Option(help: ArgumentHelp("UDP port the devices listen on.", valueName: "port"))
+    @Option(
+        help: ArgumentHelp("UDP port the devices listen on (default: \(LANTarget.standardPort)).", valueName: "port"),
+        transform: DecimalInteger.parse)
     var lanPort: UInt16 = LANTarget.standardPort
 
     @Option(
         help: ArgumentHelp(
-            "Local UDP port; 0 picks a free one (use it when another program holds 54321).",
+            "Local UDP port; 0 picks a free one (use it when another program holds 54321) (default: \(LANTarget.standardPort)).",
             valueName: "port"
-        )
+        ),
+        transform: DecimalInteger.parse
     )
     var localPort: UInt16 = LANTarget.standardPort
 
@@ -41,6 +44,9 @@ struct LANOptions: ParsableArguments {
 
     func validate() throws {
         if lanPort == 0 { throw ValidationError("--lan-port must be 1 to 65535; devices never listen on 0.") }
+        if let interface, !HostText.isInterfaceName(interface) {
+            throw ValidationError("--lan-interface takes a network interface name such as wlan0 (1 to 15 characters).")
+        }
         if let deviceAddress, DatagramEndpoint(parsing: deviceAddress, defaultPort: lanPort) == nil {
             throw ValidationError("--device-address \(deviceAddress) is not an IPv4 address with an optional port.")
         }

@@ -1,3 +1,5 @@
+import Provisioning
+
 /// One kind of secret a command can take, naming its options, environment variable and prompt.
 protocol SecretKind {
     /// Prefix of the `--PREFIX-file` and `--PREFIX-env` options.
@@ -8,10 +10,13 @@ protocol SecretKind {
     static var promptLabel: String { get }
     /// What to do about an empty secret of this kind.
     static var emptyHint: String { get }
+    /// The rules of this kind beyond being text, checked wherever a secret of this kind is read.
+    static func check(_ secret: Secret) throws(ProvisioningError)
 }
 
 extension SecretKind {
     static var emptyHint: String { "Put the secret on the first line of the file or in the variable." }
+    static func check(_ secret: Secret) throws(ProvisioningError) {}
 }
 
 /// The target Wi-Fi network's password.
@@ -57,4 +62,9 @@ enum RetryWiFiPasswordSecret: SecretKind {
     static let optionPrefix = "retry-password"
     static let defaultEnvironmentVariable = "ZTPROV_WIFI_RETRY_PASSWORD"
     static let promptLabel = "Second Wi-Fi password"
+
+    /// The first password's rule: the device gets either.
+    static func check(_ secret: Secret) throws(ProvisioningError) {
+        try WiFiPassphrase.check(secret, code: .invalidOption, what: "The second Wi-Fi password")
+    }
 }

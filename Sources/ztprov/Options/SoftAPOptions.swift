@@ -52,6 +52,9 @@ struct SoftAPOptions: ParsableArguments {
         if !(1...32).contains(hotspotSSID.utf8.count) {
             throw ValidationError("--ap-ssid must be 1 to 32 bytes; it is \(hotspotSSID.utf8.count).")
         }
+        if let wifiInterface, !HostText.isInterfaceName(wifiInterface) {
+            throw ValidationError("--wifi-interface takes a network interface name such as wlan0 (1 to 15 characters).")
+        }
         if srpUsername.isEmpty {
             throw ValidationError("--srp-username must not be empty.")
         }

@@ -130,6 +130,12 @@ struct BatchPlan {
             let hotspotPassword = try command.wifi.apPassword.resolve(environment: environment, prompt: { _ in nil })
             let sharedPoP = try command.softAP.proofOfPossession.resolve(environment: environment, prompt: { _ in nil })
             let softAP = command.softAP
+            // Decided once, before the first unit, by the per-unit checks themselves: a unit's request
+            // differs only in its hotspot SSID (checked on its input line) and its PoP.
+            _ = try softAP.request(
+                for: BatchDevice(hotspotSSID: "ZT", line: 0), hotspotPassword: hotspotPassword, sharedPoP: sharedPoP,
+                network: network
+            ).validatedCredentials()
             return BatchSoftAPWiring.attempt(
                 request: { unit in
                     softAP.request(for: unit, hotspotPassword: hotspotPassword, sharedPoP: sharedPoP, network: network)

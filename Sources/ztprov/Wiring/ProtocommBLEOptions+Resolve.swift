@@ -21,7 +21,8 @@ extension ProtocommBLEOptions {
             text = decoded.trimmingWhitespace()
         case .failure(let problem):
             throw ProvisioningError(
-                .invalidOption, "The file given to --qr-file cannot be read: \(problem).",
+                .invalidOption,
+                "The file given to --qr-file \(problem.reason(limit: "\(ESPProvisioningQRPayload.maximumLength) bytes")).",
                 hint: "Give a readable regular file of at most \(ESPProvisioningQRPayload.maximumLength) bytes.")
         }
         let payload = try ESPProvisioningQRPayload(text)
@@ -61,7 +62,7 @@ extension ProtocommBLEOptions {
                 hint: "Put only the hex line of `ot-ctl dataset active -x` in the file.")
         case .failure(let problem):
             throw ProvisioningError(
-                .secretUnreadable, "The file given to --thread-dataset-file cannot be read: \(problem).",
+                .secretUnreadable, "The file given to --thread-dataset-file \(problem).",
                 hint: "Give a readable regular file holding the dataset's hex.")
         }
     }
@@ -83,13 +84,18 @@ extension ProtocommBLEOptions {
             srpUsername: srpUsername ?? qr?.username ?? "wifiprov", srpPassword: level == .security1 ? nil : pop)
     }
 
-    /// Asks for another password after a wrong one: the file or variable given, else the terminal.
-    /// A source read once is not read again, so a second wrong password ends the run.
-    func retryPassphraseSource(environment: [String: String]) -> @Sendable () async throws -> Secret? {
+    /// Asks for another password after a wrong one: the file or variable given, read and checked now,
+    /// before any radio, else the terminal when it comes to it. A source read once is not read again,
+    /// so a second wrong password ends the run.
+    func retryPassphraseSource(
+        environment: [String: String]
+    ) throws(ProvisioningError) -> @Sendable () async throws -> Secret? {
         let options = retryPassword
+        let given = options.isGiven ? try options.resolve(environment: environment) : nil
         let used = RetrySourceUse()
         return {
             guard used.take() else { return nil }
+            if let given { return given }
             return try options.resolve(environment: environment)
         }
     }

@@ -19,6 +19,11 @@ extension RecordStoreOptions {
                     .recordsInvalidLocation, "\(source) names no database: the location is empty.",
                     hint: "Give a file path, sqlite:PATH or a postgres:// URL; SQLite would keep an empty one "
                         + "in memory only.")
+            case .inMemory:
+                throw ProvisioningError(
+                    .recordsInvalidLocation,
+                    "\(source) names SQLite's in-memory database: every record would be lost at exit.",
+                    hint: "Give a file path or a postgres:// URL; write a file named :memory: as ./:memory:.")
             case .unknownScheme:
                 throw ProvisioningError(
                     .recordsInvalidLocation, "\(source) starts with a URL scheme ztprov does not know.",

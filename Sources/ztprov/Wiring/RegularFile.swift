@@ -13,7 +13,7 @@ enum RegularFile {
     static let secretLimit = SecretText.maximumLength
 
     /// Why a path is not a usable file, in words that never quote the path or its content.
-    enum Refusal: Error, Equatable {
+    enum Refusal: Error, Equatable, CustomStringConvertible {
         case cannotOpen(String)
         case notRegularFile
         case tooLarge
@@ -28,6 +28,9 @@ enum RegularFile {
             case .tooLarge: "is larger than \(limit)"
             }
         }
+
+        /// The refusal in words, wherever it is interpolated: never the case's Swift name.
+        var description: String { reason(limit: "the size limit") }
     }
 
     /// The file's bytes, or why they cannot be used.

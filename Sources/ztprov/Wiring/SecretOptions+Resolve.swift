@@ -70,7 +70,9 @@ extension SecretOptions {
         let label = Kind.promptLabel.lowercased()
         switch result {
         case .success(let text):
-            return Secret(text)
+            let secret = Secret(text)
+            try Kind.check(secret)
+            return secret
         case .failure(.empty):
             throw ProvisioningError(
                 .secretEmpty, "The \(label) from \(source) is empty.",

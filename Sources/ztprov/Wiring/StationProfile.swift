@@ -37,6 +37,9 @@ enum StationProfile {
             guard !key.hasPrefix("-"), key != "config", !key.isEmpty else {
                 throw invalid(path, "has the key \"\(key)\"; keys are long option names without dashes")
             }
+            if value.texts.contains(where: { $0.unicodeScalars.contains("\0") }) {
+                throw invalid(path, "has a NUL character in the value of \"\(key)\"")
+            }
             options += value.arguments(for: key)
         }
         return options
@@ -68,19 +71,30 @@ enum StationProfile {
             }
         }
 
+        /// The option as one `--key=value` argument: a value starting with `-` (a station named
+        /// `-line-1`) stays the option's value instead of reading as another option.
         func arguments(for key: String) -> [String] {
             switch self {
             case .flag(let on): on ? ["--\(key)"] : []
-            case .number(let number): ["--\(key)", number]
-            case .text(let text): ["--\(key)", text]
-            case .list(let items): ["--\(key)", items.joined(separator: ",")]
+            case .number(let number): ["--\(key)=\(number)"]
+            case .text(let text): ["--\(key)=\(text)"]
+            case .list(let items): ["--\(key)=\(items.joined(separator: ","))"]
+            }
+        }
+
+        /// The text values, for the checks every value gets.
+        var texts: [String] {
+            switch self {
+            case .flag: []
+            case .number(let text), .text(let text): [text]
+            case .list(let items): items
             }
         }
     }
 
     private static func invalid(_ path: String, _ reason: String) -> ProvisioningError {
         ProvisioningError(
-            .invalidOption, "The station profile \(path) \(reason).",
+            .invalidOption, "The station profile given to --config (\(path)) \(reason).",
             hint:
                 "Write a JSON object such as {\"ssid\": \"Factory\", \"password-env\": \"WIFI_PW\", \"adapters\": [\"hci0\"]}."
         )

@@ -23,15 +23,20 @@ enum WiFiPassphrase {
             return Secret("")
         }
         let secret = try source.require(environment: environment, prompt: prompt)
+        try check(secret, code: code, what: "The Wi-Fi password")
+        return secret
+    }
+
+    /// WPA's rule for `secret`, whatever its role (the password, the one to retry with): `what` names
+    /// it in the message, which gives its length, never its text.
+    static func check(_ secret: Secret, code: ErrorCode, what: String) throws(ProvisioningError) {
         let bytes = Array(secret.revealed().utf8)
         let isRawKey =
             bytes.count == rawKeyDigits && bytes.allSatisfy { $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit }
         guard passphraseBytes.contains(bytes.count) || isRawKey else {
             throw ProvisioningError(
-                code,
-                "The Wi-Fi password is \(bytes.count) bytes long; WPA needs 8 to 63 bytes, or 64 hex digits.",
+                code, "\(what) is \(bytes.count) bytes long; WPA needs 8 to 63 bytes, or 64 hex digits.",
                 hint: "Check the password file or variable; characters outside ASCII take more than one byte.")
         }
-        return secret
     }
 }

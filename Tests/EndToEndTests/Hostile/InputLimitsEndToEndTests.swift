@@ -151,6 +151,31 @@ import Testing
         }
     }
 
+    /// A units file saved by a spreadsheet as "CSV UTF-8" (byte order mark, header, CRLF) is read: the
+    /// run gets past the units to the (missing) bus, exit 3, instead of `batch.bad-input`.
+    @Test func spreadsheetCSVWithAByteOrderMarkIsRead() async throws {
+        let directory = try HostileRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let password = try HostileRun.file("pw", Array("correct horse\n".utf8), in: directory)
+        var random = SplitMix64(seed: 0xEFBB_BF00)
+        for round in 0..<4 {
+            var header = ["ssid", "pop", "adapter"].filter { $0 != "adapter" || random.chance(50) }
+            header.shuffle(using: &random)
+            let rows = (0..<(1 + random.below(3))).map { unit in
+                header.map { $0 == "ssid" ? "ZT_UNIT\(unit)" : $0 == "pop" ? "pop\(unit)" : "" }.joined(separator: ",")
+            }
+            let text = ([header.joined(separator: ",")] + rows).map { $0 + "\r\n" }.joined()
+            let units = try HostileRun.file("units\(round).csv", [0xEF, 0xBB, 0xBF] + Array(text.utf8), in: directory)
+            let outcome = try await HostileRun.expect(
+                [
+                    "batch", "--path", "softap", "--ssid", "Net", "--password-file", password, "--devices", units,
+                    "--db", directory.appending(path: "r.sqlite").path,
+                ],
+                status: 3)
+            #expect(!outcome.standardError.contains("batch.bad-input"), "\(text.debugDescription) → \(outcome)")
+        }
+    }
+
     @Test func unitLinesAndArgumentsThatAreNotTextAreRefused() async throws {
         let directory = try HostileRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -177,6 +202,33 @@ import Testing
             let outcome = try await launch.run()
             #expect(outcome.termination == .exited(2), "\(spoiler): \(outcome)")
             #expect(outcome.standardError.contains("error[usage.invalid-option]: Argument 3 is not valid UTF-8"))
+        }
+        // A NUL spelt as a JSON escape inside a QR payload, in any field, anywhere in it.
+        var random = SplitMix64(seed: 0x0000_9A11)
+        for round in 0..<8 {
+            let transport = ["ble", "softap", nil][random.below(3)]
+            // Only a protocomm unit (`"transport":"ble"`) uses the username.
+            let field = ["name", "pop", "username"][random.below(transport == "ble" ? 3 : 2)]
+            var fields = ["name": "PROV_\(round)", "pop": "abcd1234", "username": "wifiprov"]
+            var value = Array(fields[field]!)
+            value.insert(contentsOf: ["\\u0000", "\\u0000\\u0000"][random.below(2)], at: random.below(value.count + 1))
+            fields[field] = String(value)
+            let payload =
+                "{"
+                + (["\"ver\":\"v1\""] + fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\"\($0.value)\"" }
+                + (transport.map { ["\"transport\":\"\($0)\""] } ?? [])).joined(separator: ",") + "}"
+            let units = try HostileRun.file("qr\(round).txt", Array((payload + "\n").utf8), in: directory)
+            let path = transport == "softap" ? "softap" : "ble"
+            try await HostileRun.expect(
+                [
+                    "batch", "--path", path, "--ssid", "Net", "--password-file", password, "--devices", units,
+                    "--db", directory.appending(path: "r\(round).sqlite").path,
+                ],
+                status: 2, code: "batch.bad-input")
+            guard transport == "ble" else { continue }
+            try await HostileRun.expect(
+                ["ble", "--ssid", "Net", "--password-file", password, "--qr-file", units], status: 2,
+                code: "usage.invalid-option")
         }
         let profile = try HostileRun.file("nul.json", Array("{\"ssid\": \"Net\\u0000x\"}".utf8), in: directory)
         try await HostileRun.expect(

@@ -9,7 +9,11 @@ import Testing
 @Suite struct RecordSafetyEndToEndTests {
     @Test func emptyAndUnknownLocationsAreRefusedWithoutPrintingAPassword() async throws {
         var random = SplitMix64(seed: 0xDB10)
-        var locations = ["", "sqlite:", "SQLITE:"]
+        var locations = ["", "sqlite:", "SQLITE:", ":memory:"]
+        for _ in 0..<3 {
+            let scheme = String("sqlite".map { random.chance(50) ? Character($0.uppercased()) : $0 })
+            locations += ["\(scheme):", "\(scheme)::memory:"]
+        }
         let schemes = ["postgress", "postgre", "pg", "psql", "mysql", "sqlite3", "file", "http", "Postgresq1", "x"]
         var secrets: [String] = []
         for scheme in HostileRun.pick(5, of: schemes, &random) {

@@ -61,7 +61,7 @@ import Testing
         // Long enough that a stalled, loaded machine still gets one status poll in before the deadline.
         let timeouts = Self.timeouts { $0.wifiJoin = .seconds(4) }
         let ble = EmulatedBLE(joinDelay: nil, timeouts: timeouts)
-        await expectFailure(ble, code: .bluFiWiFiJoinTimeout, status: .wifiJoinFailed, mentioning: "still trying")
+        await expectFailure(ble, code: .bluFiWiFiJoinTimeout, status: .timeout, mentioning: "still trying")
         let joining = ble.recorder.progress.compactMap { event -> BluFiStationState? in
             guard case .wifiStatusChanged(let report) = event else { return nil }
             return report.stationState

@@ -1,6 +1,7 @@
 import Protocomm
 import Provisioning
 import Records
+import TestSupport
 import Testing
 
 @Suite struct BatchInputParserTests {
@@ -25,6 +26,51 @@ import Testing
         #expect(devices[1].key == "MH-02")
         #expect(devices[1].proofOfPossession?.revealed() == "p\"q")
         #expect(devices[1].lane == nil)
+    }
+
+    /// A spreadsheet's "CSV UTF-8" (a byte order mark, a header in any column order, CRLF line ends)
+    /// reads as the same units as the plain file, and no name, SSID or PoP starts with the mark.
+    @Test func aByteOrderMarkStartsTheInputAndNeverAUnit() throws {
+        var random = SplitMix64(seed: 0xFEFF)
+        let columns = ["address", "name", "ssid", "pop", "adapter"]
+        for _ in 0..<200 {
+            var header = columns.filter { _ in random.chance(60) }
+            if !header.contains("name") && !header.contains("address") && !header.contains("ssid") {
+                header.append(["name", "ssid"][random.below(2)])
+            }
+            header.shuffle(using: &random)
+            let count = 1 + random.below(4)
+            let rows = (0..<count).map { unit in
+                header.map { column in
+                    switch column {
+                    case "address": "24:0A:C4:00:00:0\(unit)"
+                    case "adapter": "hci\(unit)"
+                    default: "\(column)-\(unit)"
+                    }
+                }.joined(separator: ",")
+            }
+            let lineEnd = random.chance(50) ? "\r\n" : "\n"
+            let text =
+                "\u{FEFF}"
+                + ([header.joined(separator: random.chance(50) ? "," : ", ")] + rows)
+                .map { $0 + lineEnd }.joined()
+            for path in [ProvisioningPath.ble, .softAP] where header.contains(path == .ble ? "name" : "ssid") {
+                var parser = BatchInputParser(path: path)
+                let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                let devices = try lines.compactMap { try parser.parse($0) }
+                #expect(devices.count == count, "\(text.debugDescription)")
+                let texts = devices.flatMap {
+                    [$0.address, $0.name, $0.hotspotSSID, $0.lane, $0.proofOfPossession?.revealed()]
+                }
+                #expect(!texts.contains { $0?.unicodeScalars.contains("\u{FEFF}") == true }, "\(text.debugDescription)")
+            }
+        }
+        // Bare rows too: the mark goes, the name stays whole.
+        for name in ["ZT_UNIT1", "MH-0003", "24:0A:C4:AA:BB:CC"] {
+            var parser = BatchInputParser(path: .ble)
+            let device = try parser.parse("\u{FEFF}\(name)")
+            #expect(device?.key == name)
+        }
     }
 
     @Test func bareLinesAreAddressesNamesOrHotspots() throws {
@@ -69,14 +115,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["address,colour"], 1, "unknown column \"colour\""),
+        (["address,colour"], 1, "field 2 of the header is not a known column"),
         (["address,address"], 1, "a column twice"),
         (["name", "MH-1,extra"], 2, "2 fields but the header names 1"),
         (["address", "24:0A:C4:00:00"], 2, "is not a BLE address"),
         (["a,b,c"], 1, "expected TARGET or TARGET,POP"),
         (["\"MH-1"], 1, "a quote is not closed"),
         (["ssid", "MH-1"], 2, "needs an address or a name"),
-        ([#"{"name":"PROV_1","transport":"softap"}"#], 1, "is for softap, this batch runs ble"),
+        ([#"{"name":"PROV_1","transport":"softap"}"#], 1, "transport is not ble"),
         (["{not json"], 1, "not JSON"),
     ])
     func unusableLinesNameTheirLine(lines: [String], line: Int, reason: String) throws {

@@ -34,6 +34,11 @@ public struct ESPProvisioningQRPayload: Sendable, Equatable {
         } catch {
             throw Self.invalid("it is not a JSON object whose fields are strings (\"security\" a number)")
         }
+        // JSON can spell a NUL as `\u0000`; no name, PoP or username holds one.
+        let texts = [raw.name, raw.transport, raw.pop, raw.username, raw.network]
+        guard !texts.contains(where: { $0?.unicodeScalars.contains("\0") == true }) else {
+            throw Self.invalid("a field holds a NUL character")
+        }
         guard let name = raw.name, (1...32).contains(name.utf8.count) else {
             throw Self.invalid("\"name\" must be a string of 1 to 32 bytes")
         }
