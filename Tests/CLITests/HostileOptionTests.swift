@@ -41,6 +41,23 @@ import Testing
                 == "Unexpected argument (argument 2, not shown)")
     }
 
+    /// The user's own words stay as typed: a mistyped option name, a plain value of a known option, and
+    /// ArgumentParser's list of choices.
+    @Test func usageMessagesKeepTheUsersOwnWords() {
+        var random = SplitMix64(seed: 0x0013_0B0D)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for _ in 0..<100 {
+            let word = String((0..<(3 + random.below(8))).map { _ in letters[random.below(letters.count)] })
+            #expect(
+                UsageFailure.withoutValues(
+                    "Unknown option '--\(word)'", arguments: ["ztprov", "ble", "--\(word)", "3"])
+                    == "Unknown option '--\(word)'")
+            let message =
+                "The value '\(word)' is invalid for '--format <format>'. Please provide one of 'csv', 'json' or 'html'."
+            #expect(UsageFailure.withoutValues(message, arguments: ["ztprov", "report", "--format", word]) == message)
+        }
+    }
+
     @Test func hostsAndPortsAreExact() {
         #expect(HostText.isHostName("gz.sc.zhitingtech.com"))
         #expect(HostText.isHostName("192.168.1.10"))

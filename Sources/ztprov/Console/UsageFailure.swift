@@ -89,8 +89,9 @@ struct UsageFailure {
             let name = String(parts[0])
             let isSecretSource = name.hasSuffix("-file") || name.hasSuffix("-env")
             guard let takesValue = options[name] else {
-                // An unknown or glued option: the rest of it, and a value after it, may be a secret.
-                hidden.append((word, position))
+                // An unknown or glued option: the rest of it, and a value after it, may be a secret;
+                // a mistyped option name (`--retires`) is the user's word.
+                if parts.count == 2 || !isPlainWord(name[...]) { hidden.append((word, position)) }
                 if parts.count == 2 { hidden.append((String(parts[1]), position)) }
                 if !word.hasPrefix("--") { hidden.append((String(word.dropFirst(2)), position)) }
                 if index < words.count, !words[index].hasPrefix("-") {

@@ -59,7 +59,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         for path in [try HostileRun.fifo(in: directory), directory.path, "/nonexistent/dataset.hex"] {
             try await Self.run(
-                path, secrets: [], status: 2, code: "usage.secret-unreadable", mentions: "cannot be read")
+                path, secrets: [], status: 2, code: "usage.secret-unreadable", mentions: "--thread-dataset-file")
         }
     }
 
