@@ -105,12 +105,16 @@ public actor NMSoftAPJoiner: WiFiJoiner {
             expired.fire(cancelling: cancellable)
         }
         defer { timer.cancel() }
+        let client: LibNMClient
         do {
-            return try await LibNMClient.open(busAddress: configuration.busAddress, cancellable: cancellable)
+            client = try await LibNMClient.open(busAddress: configuration.busAddress, cancellable: cancellable)
         } catch {
             if expired.fired, !Task.isCancelled { throw NetworkManagerError.busNotAnswering(after: limit) }
             throw error
         }
+        // A limit that fires from here on must not cancel the join's later steps.
+        guard expired.finish() else { throw NetworkManagerError.busNotAnswering(after: limit) }
+        return client
     }
 
     /// The device to join on and, for Wi-Fi, the hotspot's access point found by scanning.
