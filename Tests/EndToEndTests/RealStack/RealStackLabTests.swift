@@ -417,13 +417,16 @@ struct RealStackLabTests {
         Self.expectHomeRestored(softap)
     }
 
-    /// A user outside the group is refused by polkit: ztprov exits 3 with its own message and the group named,
-    /// without waiting out a deadline, and the home network stays.
-    @Test(RealStackLab.packageCondition) func aUserOutsideThePackagesGroupIsToldToJoinIt() async throws {
+    /// A user outside the group is refused by polkit: ztprov exits 3 with its own message (NetworkManager's
+    /// words only as the detail) and the group named, and the home network stays.
+    @Test(RealStackLab.packageCondition) func aUserOutsideThePackagesGroupIsRefusedWithTheGroupNamed() async throws {
         let softap = try await Self.scenario("package-softap-outsider")
         Self.expect(softap, status: 3, code: "host.permission-denied")
         Self.expectInstalledRun(softap, user: "ztlab-outsider", groups: [])
         #expect(softap["package"]?["users"]?["ztlab-outsider"]?.string?.contains("ztprov") == false, "\(softap)")
+        let error = softap.standardError.split(separator: "\n").first { $0.hasPrefix("error[") } ?? ""
+        #expect(
+            error == "error[host.permission-denied]: Not allowed to control Wi-Fi through NetworkManager.", "\(softap)")
         #expect(softap.standardError.contains("ztprov group"), "\(softap)")
         Self.expectHomeRestored(softap)
     }
