@@ -94,6 +94,7 @@ actor RealStackLab {
         }
         if geteuid() != 0 { missing.append("root (CI runs as root)") }
         missing += HostRequirements.missingTools(["qemu-system-x86_64", "hostapd", "wpa_supplicant", "NetworkManager"])
+        if !FileManager.default.isExecutableFile(atPath: "/usr/lib/polkit-1/polkitd") { missing.append("polkitd") }
         let kernels = (try? FileManager.default.contentsOfDirectory(atPath: "/boot")) ?? []
         if !kernels.contains(where: { $0.hasPrefix("vmlinuz-6.1.") }) {
             missing.append("Debian 12's linux-image-amd64 in /boot")
