@@ -1,6 +1,6 @@
 import DBus
 import Logging
-public import Transports
+internal import Transports
 
 /// Connecting with classified retries, and the scoped GATT connection on top.
 extension BlueZClient {
