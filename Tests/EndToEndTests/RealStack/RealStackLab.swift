@@ -65,9 +65,9 @@ actor RealStackLab {
         }
         let results = FileManager.default.temporaryDirectory.appending(path: "ztprov-realstack-\(getpid())")
         // One boot takes about 5 minutes on two idle cores; with seven builds beside it, 23 were measured.
-        var launch = ProcessLaunch(
-            RepositoryLayout.root.appending(path: "Tests/RealStack/run").path,
-            ["--results", results.path, "--ztprov", try ZTProvProcess.executable(), "--timeout", "1800"])
+        var arguments = ["--results", results.path, "--ztprov", try ZTProvProcess.executable(), "--timeout", "1800"]
+        if let package = givenPackage { arguments += ["--deb", package] }
+        var launch = ProcessLaunch(RepositoryLayout.root.appending(path: "Tests/RealStack/run").path, arguments)
         launch.deadline = .seconds(1860)
         let outcome = try await launch.run()
         // A guest that ran out of time still leaves the scenarios it finished (results.json is rewritten
@@ -94,6 +94,7 @@ actor RealStackLab {
         }
         if geteuid() != 0 { missing.append("root (CI runs as root)") }
         missing += HostRequirements.missingTools(["qemu-system-x86_64", "hostapd", "wpa_supplicant", "NetworkManager"])
+        if !FileManager.default.isExecutableFile(atPath: "/usr/lib/polkit-1/polkitd") { missing.append("polkitd") }
         let kernels = (try? FileManager.default.contentsOfDirectory(atPath: "/boot")) ?? []
         if !kernels.contains(where: { $0.hasPrefix("vmlinuz-6.1.") }) {
             missing.append("Debian 12's linux-image-amd64 in /boot")
@@ -104,6 +105,24 @@ actor RealStackLab {
         }
         return missing
     }()
+
+    /// The Debian package the lab installs for its package scenarios: `ZTPROV_DEB_PATH`, which
+    /// `Tests/run-tests` sets after `bash .ci/build-deb` (the lab does not build it: a release build inside
+    /// `swift test` would wait for the build lock `swift test` holds).
+    static let givenPackage: String? = {
+        guard let path = ProcessInfo.processInfo.environment["ZTPROV_DEB_PATH"],
+            FileManager.default.fileExists(atPath: path)
+        else { return nil }
+        return path
+    }()
+
+    /// The package scenarios skip without the package, naming it, except under CI (`CI` set), where a
+    /// missing package fails them.
+    static var packageCondition: ConditionTrait {
+        .enabled(
+            if: givenPackage != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+            "the lab's package scenarios need ZTPROV_DEB_PATH naming the package (bash .ci/build-deb)")
+    }
 
     /// Skips with the missing pieces named; with `ZTPROV_REAL_STACK=required` (CI) a missing piece is a
     /// failure instead, so the lab can never be skipped there unnoticed.

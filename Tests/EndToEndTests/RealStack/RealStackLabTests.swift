@@ -405,6 +405,63 @@ struct RealStackLabTests {
         Self.expectLinkReleased(ble.record, ble.name)
     }
 
+    // MARK: the Debian package
+
+    /// The installed ztprov, run by a member of the package's group and of Debian's bluetooth group (not root),
+    /// provisions over BLE: bluetoothd's D-Bus policy lets the bluetooth group in.
+    @Test(RealStackLab.packageCondition) func theInstalledPackageProvisionsOverBLEAsAGroupMember() async throws {
+        let ble = try await Self.scenario("package-ble-group-member")
+        Self.expect(ble, status: 0)
+        Self.expectInstalledRun(ble, user: "ztlab-member", groups: ["ztprov", "bluetooth"])
+        #expect(ble["peripheral"]?["sta_ssid"] == "HomeNet", "\(ble)")
+        Self.expectLinkReleased(ble.record, ble.name)
+    }
+
+    /// The package's polkit rule lets a member of its group have NetworkManager join the hotspot and restore
+    /// the home network.
+    @Test(RealStackLab.packageCondition) func theInstalledPackagesPolkitRuleLetsAGroupMemberJoinAndRestore()
+        async throws
+    {
+        let softap = try await Self.scenario("package-softap-group-member")
+        Self.expect(softap, status: 0)
+        Self.expectInstalledRun(softap, user: "ztlab-member", groups: ["ztprov"])
+        Self.expectHomeRestored(softap)
+    }
+
+    /// A user outside the group is refused by polkit: ztprov exits 3 with its own message (NetworkManager's
+    /// words only as the detail) and the group named, and the home network stays.
+    @Test(RealStackLab.packageCondition) func aUserOutsideThePackagesGroupIsRefusedWithTheGroupNamed() async throws {
+        let softap = try await Self.scenario("package-softap-outsider")
+        Self.expect(softap, status: 3, code: "host.permission-denied")
+        Self.expectInstalledRun(softap, user: "ztlab-outsider", groups: [])
+        #expect(softap["package"]?["users"]?["ztlab-outsider"]?.string?.contains("ztprov") == false, "\(softap)")
+        let error = softap.standardError.split(separator: "\n").first { $0.hasPrefix("error[") } ?? ""
+        #expect(
+            error == "error[host.permission-denied]: Not allowed to control Wi-Fi through NetworkManager.", "\(softap)")
+        #expect(softap.standardError.contains("ztprov group"), "\(softap)")
+        Self.expectHomeRestored(softap)
+    }
+
+    /// The run was the installed binary's, under `user` (not root) with `groups` among its groups, with the
+    /// package's polkit rule in place.
+    static func expectInstalledRun(
+        _ scenario: RealStackLab.Scenario, user: String, groups: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            scenario["program"]?.array?.last == "/usr/bin/ztprov"
+                && scenario["program"]?.array?.contains(.string(user))
+                    == true,
+            "\(scenario)", sourceLocation: sourceLocation)
+        #expect(scenario["package"]?["polkit_rule"] == .bool(true), "\(scenario)", sourceLocation: sourceLocation)
+        let identity = scenario["package"]?["users"]?[user]?.string ?? ""
+        #expect(
+            !identity.isEmpty && !identity.hasPrefix("uid=0("), "\(user): \(identity)", sourceLocation: sourceLocation)
+        for group in groups {
+            #expect(identity.contains("(\(group))"), "\(user): \(identity)", sourceLocation: sourceLocation)
+        }
+    }
+
     static func expectNoBond(_ scenario: RealStackLab.Scenario, sourceLocation: SourceLocation = #_sourceLocation) {
         for controller in kernelControllers.indices.map({ "hci\($0)" }) {
             #expect(

@@ -28,7 +28,7 @@ dhcp=internal
 dns=none
 rc-manager=unmanaged
 no-auto-default=*
-auth-polkit=false
+auth-polkit=true
 
 [keyfile]
 path=/run/NetworkManager/system-connections
@@ -129,6 +129,8 @@ class GuestStack:
         os.makedirs("/run/dbus", exist_ok=True)
         await run("dbus-daemon", "--system", "--fork")
         await wait_until("the system bus", self._bus_up, 10)
+        # NetworkManager asks polkit about every caller but root (its own rule), as on a Debian host.
+        await self.start_daemon("polkitd", ["/usr/lib/polkit-1/polkitd", "--no-debug"])
 
     async def start_bluetooth(self) -> None:
         await run("modprobe", "hci_vhci")
@@ -145,11 +147,11 @@ class GuestStack:
             await self.start_daemon("btmon", ["btmon", "-T"])
         await self.start_daemon("bluetoothd", ["/usr/libexec/bluetooth/bluetoothd", "-n"]
                                 + (["-d"] if DAEMON_DEBUG else []))
-        await wait_until("bluetoothd on the bus", self.bluetoothd_on_bus, 15)
+        await wait_until("bluetoothd on the bus", lambda: self.on_bus("org.bluez"), 15)
 
-    async def bluetoothd_on_bus(self) -> bool:
+    async def on_bus(self, name: str) -> bool:
         code, text = await run("busctl", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                               "org.freedesktop.DBus", "NameHasOwner", "s", "org.bluez", check=False)
+                               "org.freedesktop.DBus", "NameHasOwner", "s", name, check=False)
         return code == 0 and "true" in text
 
     async def adapters_powered(self) -> bool:

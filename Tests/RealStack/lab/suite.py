@@ -18,7 +18,7 @@ import time
 import traceback
 
 from lab_peripheral import ADVERTISING_INTERVAL_MS
-from guest_stack import HOTSPOT_PASSWORD, KERNEL_CONTROLLERS, GuestStack, run, wait_until
+from guest_stack import HOTSPOT_PASSWORD, KERNEL_CONTROLLERS, GuestStack, StackError, run, wait_until
 
 ZTPROV = os.environ["ZTLAB_ZTPROV"]
 WIFI_PASSWORD = "lab-wifi-secret-31"
@@ -28,6 +28,12 @@ SCENARIO_DEADLINE = 150.0
 BENCH_JOIN_DELAY_MS = 300
 BENCH_CONNECTING_POLLS = 2
 HANDOFF = ["--area-id", "42", "--access-token-env", "ZTPROV_ACCESS_TOKEN", "--lan-interface", "wlan0"]
+# The package scenarios' users: one in the package's group and Debian's bluetooth group, one in neither.
+GROUP_MEMBER = "ztlab-member"
+OUTSIDER = "ztlab-outsider"
+INSTALLED_ZTPROV = "/usr/bin/ztprov"
+POLKIT_RULE = "/usr/share/polkit-1/rules.d/50-ztprov-networkmanager.rules"
+PACKAGE_SCENARIOS = ["package-ble-group-member", "package-softap-group-member", "package-softap-outsider"]
 
 
 class Suite:
@@ -39,6 +45,7 @@ class Suite:
         self.timings: dict[str, float] = {}
         self._next_address = 0x10
         self._device_host_state: tuple | None = None
+        self.installing: asyncio.Future | None = None
 
     def address(self) -> str:
         self._next_address += 1
@@ -62,10 +69,16 @@ class Suite:
     # Running ztprov --------------------------------------------------------------------------------
 
     async def ztprov(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None,
-                     interrupt_signal: int = signal.SIGINT) -> dict:
-        """Runs ztprov; `interrupt` is an async callable that returns once `interrupt_signal` should be sent."""
-        result = await self.command([ZTPROV] + argv, interrupt, timeout, env_extra, interrupt_signal)
+                     interrupt_signal: int = signal.SIGINT, user: str | None = None) -> dict:
+        """Runs ztprov; `interrupt` is an async callable that returns once `interrupt_signal` should be sent. With
+        `user`, the installed ztprov runs as that user with the groups /etc/group gives it."""
+        program = [ZTPROV]
+        if user is not None:
+            program = ["setpriv", "--reuid", user, "--regid", user, "--init-groups", INSTALLED_ZTPROV]
+            env_extra = dict(env_extra or {}, HOME=f"/home/{user}")
+        result = await self.command(program + argv, interrupt, timeout, env_extra, interrupt_signal)
         result["argv"] = argv
+        result["program"] = program
         return result
 
     async def command(self, argv: list[str], interrupt=None, timeout: float = 90.0, env_extra=None,
@@ -119,9 +132,14 @@ class Suite:
         await process.wait()
         return output, errors
 
-    async def scenario(self, name: str, body) -> None:
+    @staticmethod
+    def selected(name: str) -> bool:
+        """Whether the boot runs scenario `name` (`run --only` names a few)."""
         only = [n for n in os.environ.get("ZTLAB_ONLY", "").split(",") if n]
-        if only and name not in only:
+        return not only or name in only
+
+    async def scenario(self, name: str, body) -> None:
+        if not self.selected(name):
             return
         print(f"--- {name}", flush=True)
         started = time.monotonic()
@@ -140,7 +158,7 @@ class Suite:
     # BLE -------------------------------------------------------------------------------------------
 
     async def ble_run(self, blufi: dict, extra: list[str], interrupt_after_connect: float | None = None,
-                      address: str | None = None, keep: bool = False, **faults) -> dict:
+                      address: str | None = None, keep: bool = False, user: str | None = None, **faults) -> dict:
         address = address or self.address()
         peripheral = await self.stack.ble.add_peripheral(address, "BLUFI_LAB", blufi, **faults)
         interrupt = None
@@ -150,7 +168,7 @@ class Suite:
                 await asyncio.sleep(interrupt_after_connect)
         handoff_before = self.handoff_requests()
         result = await self.ztprov(["ble", "--device", address, "--ssid", "HomeNet", "--json", "--verbose",
-                                    "--scan-timeout", "15"] + extra, interrupt=interrupt)
+                                    "--scan-timeout", "15"] + extra, interrupt=interrupt, user=user)
         await asyncio.sleep(0.3)
         result["bluetoothd_connected_after"] = {
             f"hci{i}": await self.stack.device_connected(f"hci{i}", address) for i in range(len(KERNEL_CONTROLLERS))}
@@ -230,7 +248,8 @@ class Suite:
 
     async def softap_run(self, security: str, protocomm: dict, extra: list[str], hotspot: str = "wpa2",
                          ssid: str | None = None, env_extra=None, interrupt_after: float | None = None,
-                         vanish: bool = False, interrupt_signal: int = signal.SIGINT) -> dict:
+                         vanish: bool = False, interrupt_signal: int = signal.SIGINT,
+                         user: str | None = None) -> dict:
         ap_ssid = await self.stack.start_hotspot(hotspot) if hotspot != "absent" else None
         if hotspot == "absent":
             await self.stack.stop_hotspot()
@@ -251,7 +270,7 @@ class Suite:
         argv = ["softap", "--ap-ssid", ssid or ap_ssid or "PROV_NOWHERE", "--ssid", "HomeNet",
                 "--wifi-interface", "wlan0", "--security", security, "--json", "--verbose"] + extra
         result = await self.ztprov(argv, interrupt=interrupt, env_extra=env_extra, timeout=75,
-                                   interrupt_signal=interrupt_signal)
+                                   interrupt_signal=interrupt_signal, user=user)
         result["wifi_after"] = await self.stack.wifi_state()
         result["handoff_requests"] = self.handoff_requests() - handoff_before
         if result["wifi_after"]["active"] == []:
@@ -311,6 +330,57 @@ class Suite:
         await self.scenario("softap-hotspot-absent", lambda: self.softap_run("1", security1, [], hotspot="absent"))
         await self.scenario("softap-sec2-open", lambda: self.softap_run(
             "2", {"security": 2, "srp_password": POP}, [], hotspot="open", env_extra={"ZTPROV_AP_PASSWORD": None}))
+
+    # The Debian package ----------------------------------------------------------------------------
+
+    def start_package_install(self) -> None:
+        """Installs the package while the other scenarios run (dpkg reads its database over 9p: a minute or
+        more under TCG), when the boot has it and runs a package scenario."""
+        if os.environ.get("ZTLAB_DEB") and any(self.selected(name) for name in PACKAGE_SCENARIOS):
+            self.installing = asyncio.ensure_future(self.install_package())
+
+    async def install_package(self) -> dict:
+        """Installs the package into the guest's overlay (its triggers, such as man-db's, left pending), adds
+        the two users and waits for polkitd; returns what the package scenarios record about it."""
+        started = time.monotonic()
+        await run("dpkg", "--no-triggers", "--install", os.environ["ZTLAB_DEB"], timeout=600)
+        await run("useradd", "--create-home", "--groups", "ztprov,bluetooth", GROUP_MEMBER)
+        await run("useradd", "--create-home", OUTSIDER)
+        await wait_until("polkitd on the bus", lambda: self.stack.on_bus("org.freedesktop.PolicyKit1"), 60)
+        _, version = await run("dpkg-query", "--show", "--showformat", "${Version}", "ztprov")
+        return {"version": version, "polkit_rule": os.path.exists(POLKIT_RULE),
+                "users": {user: (await run("id", user))[1].strip() for user in (GROUP_MEMBER, OUTSIDER)},
+                "install_seconds": round(time.monotonic() - started, 2)}
+
+    async def package_scenarios(self) -> None:
+        """The installed package as its users meet it: a member of its group (and of bluetooth) provisions over
+        BLE and SoftAP, the package's polkit rule letting NetworkManager join the hotspot and restore the home
+        network; a user outside the group is refused by polkit and told which group to join."""
+        if self.installing is None:
+            return
+        try:
+            package = await self.installing
+        except Exception as error:
+            package = {"install_error": f"{type(error).__name__}: {error}"}
+        self.mark("package_installed")
+        security1 = {"security": 1, "pop": POP}
+        bodies = {
+            "package-ble-group-member": lambda: self.ble_run(
+                self.blufi(version=[1, 4]), ["--security", "auto"], user=GROUP_MEMBER),
+            "package-softap-group-member": lambda: self.softap_run("1", security1, [], user=GROUP_MEMBER),
+            "package-softap-outsider": lambda: self.softap_run("1", security1, [], user=OUTSIDER),
+        }
+        for name in PACKAGE_SCENARIOS:
+            await self.scenario(name, lambda body=bodies[name]: self.packaged(package, body))
+
+    @staticmethod
+    async def packaged(package: dict, body) -> dict:
+        """Runs `body` with the package installed; records what was installed and who ran it."""
+        if "install_error" in package:
+            raise StackError(f"the package did not install: {package['install_error']}")
+        result = await body()
+        result["package"] = package
+        return result
 
     # Batch -----------------------------------------------------------------------------------------
 
@@ -487,11 +557,13 @@ class Suite:
         if bench_runs:
             await self.bench(bench_runs)
             return
+        self.start_package_install()
         await self.scenario("doctor-ready", lambda: self.doctor("all"))
         await self.ble_handoff_scenarios()
         # One scenario at a time: run side by side on a loaded host, the two chains (separate daemons, radios
         # and peripherals) each ran several times slower, every ztprov start-up competing for the two emulated CPUs.
         await self.bluetooth_chain()
+        await self.package_scenarios()
         await self.wifi_chain()
         await self.scenario("doctor-adapter-down", self.doctor_adapter_down)
         await self.scenario("doctor-rfkill-soft-blocked", self.doctor_rfkill)
