@@ -40,7 +40,8 @@ extension ProvisioningError {
         case .permissionDenied:
             return ProvisioningError(
                 .permissionDenied, "Not allowed to control Wi-Fi through NetworkManager.",
-                hint: "Run as root, or install the polkit rule from the README for the ztprov group.",
+                hint: "Add the user to the ztprov group (the package's polkit rule lets its members; from source, "
+                    + "install the rule as the README says), then log in again; or run as root.",
                 detail: detail)
         case .interfaceUnavailable:
             return ProvisioningError(

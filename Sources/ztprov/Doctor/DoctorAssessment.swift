@@ -159,8 +159,8 @@ struct DoctorAssessment {
         guard !findings.isRoot else { return DoctorCheck("permissions", .ok, "running as root") }
         return DoctorCheck(
             "permissions", .warn, "not root: BlueZ and NetworkManager decide by polkit",
-            hint: "Run as root, or install the polkit rule from the README that lets the ztprov group"
-                + " use NetworkManager, and add yourself to the ztprov and bluetooth groups.",
+            hint: "Add yourself to the ztprov and bluetooth groups (the package's polkit rule lets the ztprov"
+                + " group use NetworkManager; from source, install the rule as the README says), or run as root.",
             code: .permissionDenied)
     }
 }
