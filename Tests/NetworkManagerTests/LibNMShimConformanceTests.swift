@@ -14,8 +14,8 @@ import Testing
     }()
 
     @Test(.enabled(if: toolsPresent, "needs cc, pkg-config and libnm-dev (.ci/install-system-packages)"))
-    func theForwardersAgreeWithLibNMsHeaders() throws {
-        let outcome = try compileAgainstLibNM(shimDirectory: Self.shimDirectory)
+    func theForwardersAgreeWithLibNMsHeaders() async throws {
+        let outcome = try await compileAgainstLibNM(shimDirectory: Self.shimDirectory)
         #expect(outcome.succeeded, "\(outcome)")
     }
 
@@ -30,20 +30,21 @@ import Testing
                 "gsize (g_variant_n_children)(GVariant *value, gint extra)"
             ),
         ])
-    func aDeclarationThatDisagreesIsRefused(original: String, altered: String) throws {
+    func aDeclarationThatDisagreesIsRefused(original: String, altered: String) async throws {
         let copy = try TemporaryDirectory("libnm-shim")
         defer { copy.remove() }
         let header = try String(contentsOf: Self.shimDirectory.appending(path: "shim.h"), encoding: .utf8)
         #expect(header.contains(original))
         try header.replacingOccurrences(of: original, with: altered)
             .write(to: copy.url.appending(path: "shim.h"), atomically: true, encoding: .utf8)
-        let outcome = try compileAgainstLibNM(shimDirectory: copy.url)
+        let outcome = try await compileAgainstLibNM(shimDirectory: copy.url)
         #expect(outcome.exitStatus != 0, "\(outcome)")
     }
 
     static let shimDirectory = RepositoryLayout.root.appending(path: "Sources/CLibNM/include")
 
-    private func compileAgainstLibNM(shimDirectory: URL) throws -> ProcessOutcome {
+    /// Waits for the compiler without holding a thread of the shared pool, which other suites' timers need.
+    private func compileAgainstLibNM(shimDirectory: URL) async throws -> ProcessOutcome {
         let cflags = try #require(Self.libnmCFlags())
         let loader = RepositoryLayout.root.appending(path: "Sources/CLibNM/LibNMLoader.c").path
         let lazyLibrary = RepositoryLayout.root.appending(path: "Sources/CLazyLibrary/include").path
@@ -51,7 +52,7 @@ import Testing
             ["-fsyntax-only", "-Wall", "-Werror", "-DCLIBNM_CHECK_AGAINST_LIBNM", "-include", "NetworkManager.h"]
             + cflags + ["-I", shimDirectory.path, "-I", lazyLibrary, loader]
         let compiler = try #require(ExecutableLookup.path(of: "cc"))
-        return try ProcessLaunch(compiler, arguments).runBlocking()
+        return try await ProcessLaunch(compiler, arguments).run()
     }
 
     private static func libnmCFlags() -> [String]? {
