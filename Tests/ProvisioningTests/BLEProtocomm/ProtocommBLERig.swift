@@ -9,8 +9,10 @@ import Transports
 /// One in-memory protocomm-over-GATT device and the BLE flow against it, with short limits.
 struct ProtocommBLERig {
     static let address = "24:0A:C4:1A:2B:3E"
+    /// Far above what the in-memory device needs: these tests are about the flow, and at the start of the
+    /// in-process pass on two cores a run has waited more than 10 s for a thread.
     static let timeouts = ProtocommTimeouts(
-        exchange: .seconds(10), scan: .seconds(10), connect: .seconds(10), statusPollInterval: .milliseconds(1),
+        exchange: .seconds(60), scan: .seconds(60), connect: .seconds(60), statusPollInterval: .milliseconds(1),
         quickStatusPollInterval: .milliseconds(1))
 
     let peripheral: InMemoryProtocommPeripheral
@@ -40,7 +42,7 @@ struct ProtocommBLERig {
         let provisioner = ProtocommBLEProvisioner(timeouts: Self.timeouts, random: SeededRandomSource(seed: [4]))
         let log = progress
         return try await provisioner.run(
-            request, on: peripheral, address: Self.address, deadline: .now + .seconds(30),
+            request, on: peripheral, address: Self.address, deadline: .now + .seconds(120),
             retryPassphrase: retryPassphrase
         ) { event in log.events.withLock { $0.append(event) } }
     }
