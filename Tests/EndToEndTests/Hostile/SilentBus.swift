@@ -9,6 +9,8 @@ final class SilentBus: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var accepted: [Int32] = []
+    /// Run on the accepting thread once there are more connections than the count it was armed with.
+    private var onConnection: (after: Int, action: @Sendable () -> Void)?
 
     /// `DBUS_SYSTEM_BUS_ADDRESS` for it.
     var address: String { "unix:path=\(path)" }
@@ -34,7 +36,13 @@ final class SilentBus: @unchecked Sendable {
             while true {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }
-                lock.withLock { accepted.append(client) }
+                let action = lock.withLock { () -> (@Sendable () -> Void)? in
+                    accepted.append(client)
+                    guard let armed = onConnection, accepted.count > armed.after else { return nil }
+                    onConnection = nil
+                    return armed.action
+                }
+                action?()
             }
         }
     }
@@ -42,9 +50,15 @@ final class SilentBus: @unchecked Sendable {
     /// How many clients connected so far.
     var connections: Int { lock.withLock { accepted.count } }
 
-    /// Waits (polling, no clock assertion) until a client connected.
-    func waitForConnection() async {
-        while connections == 0 { try? await Task.sleep(for: .milliseconds(20)) }
+    /// Runs `action` on the accepting thread as soon as there are more than `count` connections (at once if
+    /// there already are): a test process whose cooperative threads are busy cannot then act seconds late.
+    func whenConnections(exceed count: Int, _ action: @escaping @Sendable () -> Void) {
+        let now = lock.withLock { () -> Bool in
+            guard accepted.count <= count else { return true }
+            onConnection = (count, action)
+            return false
+        }
+        if now { action() }
     }
 
     func close() {

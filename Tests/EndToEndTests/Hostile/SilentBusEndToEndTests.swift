@@ -72,10 +72,7 @@ import Testing
             launch.deadline = .seconds(8)
             let connectionsBefore = bus.connections
             let outcome = try await launch.withRunning { process in
-                while bus.connections == connectionsBefore, !process.hasExited {
-                    try? await Task.sleep(for: .milliseconds(20))
-                }
-                process.send(signal: signal)
+                bus.whenConnections(exceed: connectionsBefore) { process.send(signal: signal) }
                 return await process.waitForExit()
             }
             let shown = "\(arguments) →\n\(outcome)"

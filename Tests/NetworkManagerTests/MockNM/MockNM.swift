@@ -32,8 +32,8 @@ enum MockNM {
     }
 
     /// The host as it was before the join: the previous connection active again and no ztprov profile.
-    static func expectRestored(_ mock: NMSoftAPMock, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let state = try mock.state()
+    static func expectRestored(_ mock: NMSoftAPMock, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let state = try await mock.state()
         #expect(state.onlyActive("HomeWiFi"), sourceLocation: sourceLocation)
         #expect(state.temporaryProfiles.isEmpty, sourceLocation: sourceLocation)
     }

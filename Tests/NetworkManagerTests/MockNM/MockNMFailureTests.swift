@@ -13,7 +13,7 @@ struct MockNMFailureTests {
             }
             #expect(error == .activationFailed(NMStateReason(device: 7)))
             #expect(error?.joinFailureKind == .passwordRejected)
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -22,9 +22,9 @@ struct MockNMFailureTests {
             await #expect(throws: NetworkManagerError.accessPointNotFound(ssid: "ZT_FFFFFF")) {
                 try await MockNM.joiner(mock).join(MockNM.request(ssid: "ZT_FFFFFF", scan: .milliseconds(300)))
             }
-            let state = try mock.state()
+            let state = try await mock.state()
             #expect(!state.methods.contains { $0.hasPrefix("AddAndActivate") })
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -45,10 +45,10 @@ struct MockNMFailureTests {
             }
             #expect(ssid == MockNM.ssid && (4...30).contains(secondsAgo), "\(secondsAgo)")
             #expect(error?.joinFailureKind == .networkNotFound)
-            let state = try mock.state()
+            let state = try await mock.state()
             #expect(state.methods.filter { $0 == "RequestScan" }.count >= 2, "rescans until the deadline")
             #expect(!state.methods.contains { $0.hasPrefix("AddAndActivate") })
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -71,9 +71,9 @@ struct MockNMFailureTests {
             }
             // The running scan's report (heard 3 s before the mock started), not the listing from 40 s back.
             #expect((2..<40).contains(secondsAgo), "\(secondsAgo) s ago")
-            let state = try mock.state()
+            let state = try await mock.state()
             #expect(!state.methods.contains { $0.hasPrefix("AddAndActivate") })
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -87,7 +87,7 @@ struct MockNMFailureTests {
             }
             #expect(error == .activationFailed(NMStateReason(device: 53)))
             #expect(error?.joinFailureKind == .networkNotFound)
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -97,10 +97,10 @@ struct MockNMFailureTests {
         try await NMSoftAPMock.with(MockNM.parameters(["step_ms": 1500])) { mock in
             let joiner = try MockNM.joiner(mock)
             let join = Task { try await joiner.join(MockNM.request(activation: .seconds(60), restore: .seconds(60))) }
-            while try !mock.state().activationStarted { try await Task.sleep(for: .milliseconds(10)) }
+            while try await !mock.state().activationStarted { try await Task.sleep(for: .milliseconds(10)) }
             join.cancel()
             await #expect(throws: CancellationError.self) { try await join.value }
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -117,7 +117,7 @@ struct MockNMFailureTests {
                 try await MockNM.joiner(mock).join(MockNM.request(activation: .seconds(3)))
             }
             #expect(error?.joinFailureKind == .timedOut)
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -136,7 +136,7 @@ struct MockNMFailureTests {
         path: String, interface: String, method: String, signature: String, operation: String
     ) async throws {
         try await NMSoftAPMock.with(MockNM.parameters()) { mock in
-            try mock.failMethod(
+            try await mock.failMethod(
                 path: path, interface: interface, method: method, inSignature: signature,
                 errorName: "org.freedesktop.NetworkManager.PermissionDenied")
             let error = await #expect(throws: NetworkManagerError.self) {
@@ -144,7 +144,7 @@ struct MockNMFailureTests {
             }
             #expect(error == .permissionDenied(operation: operation, message: "refused by the test"))
             #expect(error?.joinFailureKind == .permissionDenied)
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 

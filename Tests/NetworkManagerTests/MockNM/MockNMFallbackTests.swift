@@ -13,13 +13,13 @@ struct MockNMFallbackTests {
     func deletesTheProfileItAddedWithThePlainCall(overrides: [String: any Sendable]) async throws {
         try await NMSoftAPMock.with(MockNM.parameters(overrides)) { mock in
             try await MockNM.joiner(mock).withJoinedNetwork(MockNM.request()) { _ in
-                let joined = try mock.state()
+                let joined = try await mock.state()
                 #expect(joined.temporaryProfiles.map(\.persist) == ["disk"])
             }
-            let state = try mock.state()
+            let state = try await mock.state()
             #expect(state.methods.contains("AddAndActivateConnection"))
             #expect(state.methods.contains("Delete"))
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -28,14 +28,14 @@ struct MockNMFallbackTests {
             await #expect(throws: NetworkManagerError.activationFailed(NMStateReason(device: 7))) {
                 try await MockNM.joiner(mock).join(MockNM.request(passphrase: "wrong-pass"))
             }
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
     @Test func asksForIPv6IgnoreBefore1_20() async throws {
         try await NMSoftAPMock.with(MockNM.parameters(["version": "1.14.0"])) { mock in
             try await MockNM.joiner(mock).withJoinedNetwork(MockNM.request()) { _ in }
-            let profile = try #require(try mock.state().arguments(of: "AddAndActivateConnection")?[0])
+            let profile = try #require(try await mock.state().arguments(of: "AddAndActivateConnection")?[0])
             #expect(profile["ipv6"]?["method"] == .string("ignore"))
         }
     }

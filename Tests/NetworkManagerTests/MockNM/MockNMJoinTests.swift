@@ -19,12 +19,12 @@ struct MockNMJoinTests {
                     == JoinedWiFiNetwork(
                         interfaceName: MockNM.interface, ssid: MockNM.ssid, bssid: "24:0A:C4:1A:2B:3C",
                         localAddress: "192.168.4.2", prefixLength: 24, gateway: "192.168.4.1"))
-            let joined = try mock.state()
+            let joined = try await mock.state()
             #expect(joined.onlyActive("ztprov-ZT_1A2B3C"))
             #expect(joined.activeConnections.first?.boundTo != nil)
             #expect(joined.temporaryProfiles.map(\.persist) == ["volatile"])
             try await joiner.leave(network)
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -32,7 +32,7 @@ struct MockNMJoinTests {
         try await NMSoftAPMock.with(MockNM.parameters()) { mock in
             let joiner = try MockNM.joiner(mock)
             try await joiner.withJoinedNetwork(MockNM.request()) { _ in }
-            let arguments = try #require(try mock.state().arguments(of: "AddAndActivateConnection2"))
+            let arguments = try #require(try await mock.state().arguments(of: "AddAndActivateConnection2"))
             let profile = try #require(arguments[0])
             #expect(profile["connection"]?["id"] == .string("ztprov-ZT_1A2B3C"))
             #expect(profile["connection"]?["autoconnect"] == .bool(false))
@@ -62,14 +62,14 @@ struct MockNMJoinTests {
                 MockNM.request(ssid: "ZT_OPEN", passphrase: nil)
             ) {
                 network in
-                let joined = try mock.state()
+                let joined = try await mock.state()
                 #expect(joined.onlyActive("ztprov-ZT_OPEN"))
                 return network
             }
             #expect(network.bssid == "24:0A:C4:00:00:01")
-            let profile = try #require(try mock.state().arguments(of: "AddAndActivateConnection2")?[0])
+            let profile = try #require(try await mock.state().arguments(of: "AddAndActivateConnection2")?[0])
             #expect(profile["802-11-wireless-security"] == nil)
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -81,9 +81,9 @@ struct MockNMJoinTests {
             try await MockNM.joiner(mock).withJoinedNetwork(MockNM.request()) { network in
                 #expect(network.bssid == "24:0A:C4:1A:2B:3C")
             }
-            let state = try mock.state()
+            let state = try await mock.state()
             #expect(state.arguments(of: "RequestScan") == .array([.object(["ssids": .array([.string(MockNM.ssid)])])]))
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
@@ -93,14 +93,14 @@ struct MockNMJoinTests {
             await #expect(throws: ProvisioningFailed.self) {
                 try await MockNM.joiner(mock).withJoinedNetwork(MockNM.request()) { _ in throw ProvisioningFailed() }
             }
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 
     @Test func leavesNothingActiveWhenNothingWasActiveBefore() async throws {
         try await NMSoftAPMock.with(MockNM.parameters(["previous_connection": nil as String?])) { mock in
             try await MockNM.joiner(mock).withJoinedNetwork(MockNM.request()) { _ in }
-            let state = try mock.state()
+            let state = try await mock.state()
             #expect(state.activeConnections.isEmpty)
             #expect(state.profiles.isEmpty)
         }
@@ -114,7 +114,7 @@ struct MockNMJoinTests {
                     try await joiner.join(MockNM.request())
                 }
             }
-            try MockNM.expectRestored(mock)
+            try await MockNM.expectRestored(mock)
         }
     }
 }

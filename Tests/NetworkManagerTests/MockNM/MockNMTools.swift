@@ -22,13 +22,16 @@ enum MockNMTools {
         FileManager.default.isExecutableFile(atPath: dbusDaemon)
         && FileManager.default.isExecutableFile(atPath: dbusSend)
 
+    /// Asked once, for a test condition (synchronous there).
     static let hasNMMock: Bool =
         hasBus && FileManager.default.fileExists(atPath: nmTemplate)
-        && output(python, ["-c", "import dbusmock"]) != nil
+        && (try? ProcessLaunch(python, ["-c", "import dbusmock"]).runBlocking())?.succeeded == true
 
-    /// Runs a short command to its end and returns its standard output, or nil when it fails.
-    static func output(_ executable: String, _ arguments: [String]) -> String? {
-        guard let outcome = try? ProcessLaunch(executable, arguments).runBlocking(), outcome.succeeded else {
+    /// Runs a short command to its end and returns its standard output, or nil when it fails. It awaits
+    /// the command: tests poll the mock with it, and a blocked thread of the shared pool starves every
+    /// other suite's timers on two cores.
+    static func output(_ executable: String, _ arguments: [String]) async -> String? {
+        guard let outcome = try? await ProcessLaunch(executable, arguments).run(), outcome.succeeded else {
             return nil
         }
         return outcome.standardOutput

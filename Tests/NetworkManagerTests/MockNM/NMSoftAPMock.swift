@@ -17,7 +17,7 @@ struct NMSoftAPMock {
                 log: "nm-mock.log")
             return try await launch.withRunning { mock in
                 try await mock.waitUntilReady("the NetworkManager mock answers", within: .seconds(30)) {
-                    Self.stateJSON(bus.address) != nil
+                    await Self.stateJSON(bus.address) != nil
                 }
                 return try await body(NMSoftAPMock(bus: bus))
             }
@@ -25,9 +25,11 @@ struct NMSoftAPMock {
     }
 
     /// Makes a NetworkManager method fail with `errorName`, as NetworkManager does when polkit says no.
-    func failMethod(path: String, interface: String, method: String, inSignature: String, errorName: String) throws {
+    func failMethod(
+        path: String, interface: String, method: String, inSignature: String, errorName: String
+    ) async throws {
         let code = "raise dbus.exceptions.DBusException('refused by the test', name='\(errorName)')"
-        let reply = MockNMTools.output(
+        let reply = await MockNMTools.output(
             MockNMTools.dbusSend,
             [
                 "--bus=\(bus.address)", "--print-reply", "--dest=org.freedesktop.NetworkManager", path,
@@ -38,13 +40,13 @@ struct NMSoftAPMock {
     }
 
     /// The mock's view of NetworkManager: profiles, active connections and the calls it received.
-    func state() throws -> NMMockState {
-        guard let json = Self.stateJSON(bus.address) else { throw MockNMTools.Unanswered(what: "GetNMState") }
+    func state() async throws -> NMMockState {
+        guard let json = await Self.stateJSON(bus.address) else { throw MockNMTools.Unanswered(what: "GetNMState") }
         return try JSONDecoder().decode(NMMockState.self, from: Data(json.utf8))
     }
 
-    private static func stateJSON(_ address: String) -> String? {
-        MockNMTools.output(
+    private static func stateJSON(_ address: String) async -> String? {
+        await MockNMTools.output(
             MockNMTools.dbusSend,
             [
                 "--bus=\(address)", "--print-reply=literal", "--dest=org.freedesktop.NetworkManager",
