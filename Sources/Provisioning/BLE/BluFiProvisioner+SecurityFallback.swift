@@ -13,7 +13,7 @@ extension BluFiProvisioner {
     ///
     /// `connect` opens a connection, hands it to the flow it is given, and closes it on every exit path.
     public static func runFallingBack(
-        _ settings: BluFiWiFiSettings,
+        _ settings: WiFiSettings,
         security: BluFiSecurityChoice = .automatic,
         timeouts: BluFiTimeouts = BluFiTimeouts(),
         random: any RandomSource = SystemRandomSource(),

@@ -50,7 +50,7 @@ public struct BluFiProvisioner: Sendable {
     /// Configures the device as `settings` say and returns once it joined (or runs its access point)
     /// and, if asked for, sent its ID; finishes by `deadline`.
     public func run(
-        _ settings: BluFiWiFiSettings,
+        _ settings: WiFiSettings,
         deadline: ContinuousClock.Instant,
         progress: @escaping BluFiProgressSink
     ) async throws -> BluFiProvisioningOutcome {
@@ -145,7 +145,7 @@ public struct BluFiProvisioner: Sendable {
     }
 }
 
-extension BluFiWiFiSettings {
+extension WiFiSettings {
     /// The SSID the station joins, if the mode has a station.
     var stationSSID: String? {
         switch mode {

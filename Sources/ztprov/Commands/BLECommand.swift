@@ -72,7 +72,7 @@ struct BLECommand: AsyncParsableCommand {
     var bleProtocol: BLEProtocolChoice = .auto
 
     @OptionGroup(title: "Wi-Fi")
-    var wifi: BluFiOptions
+    var wifi: WiFiOptions
 
     @OptionGroup(title: "Improv")
     var improv: ImprovOptions
@@ -94,7 +94,7 @@ struct BLECommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let device, BluFiOptions.bssidBytes(device) == nil {
+        if let device, WiFiOptions.bssidBytes(device) == nil {
             throw ValidationError("--device takes a BLE address such as 24:0A:C4:12:34:56.")
         }
         if device != nil, bluetooth.namePrefix != nil {
@@ -103,23 +103,24 @@ struct BLECommand: AsyncParsableCommand {
         if !(scanTimeout > 0 && scanTimeout <= 600) {
             throw ValidationError("--scan-timeout must be a number of seconds between 0 and 600.")
         }
-        if case .fixed(.bluFi) = bleProtocol, improv.isUsed {
-            throw ValidationError(
-                "\(improv.firstOption ?? "--identify") is an Improv option: not with --protocol blufi.")
-        }
-        if case .fixed(.improv) = bleProtocol, let refused = wifi.bluFiOnlyOption {
-            throw ValidationError("\(refused) is a BluFi option: not with --protocol improv.")
-        }
-        if case .fixed(let chosen) = bleProtocol, chosen != .protocomm, let refused = protocomm.firstOption {
-            throw ValidationError("\(refused) is an ESP protocomm option: not with --protocol \(chosen.rawValue).")
-        }
-        if case .fixed(.protocomm) = bleProtocol, let refused = wifi.bluFiOnlyOption ?? improv.firstOption {
-            throw ValidationError("\(refused) does not apply to --protocol protocomm.")
+        if case .fixed(let chosen) = bleProtocol,
+            let refused = protocolOptions.lazy.compactMap({ $0.refusalAtParsing(chosen) }).first
+        {
+            throw ValidationError(refused)
         }
         if handoff.areaID == nil, lan.interface != nil || lan.deviceAddress != nil {
             throw ValidationError("LAN options belong to the hand-off: pass --area-id as well.")
         }
         try validateNetwork()
+    }
+
+    /// The options only some protocols honour, with the protocols they apply to.
+    var protocolOptions: [BLEProtocolOptions] {
+        [
+            BLEProtocolOptions(kind: "an Improv option", appliesTo: [.improv], given: improv.firstOption),
+            BLEProtocolOptions(kind: "a BluFi option", appliesTo: [.bluFi], given: wifi.bluFiOnlyOption),
+            BLEProtocolOptions(kind: "an ESP protocomm option", appliesTo: [.protocomm], given: protocomm.firstOption),
+        ]
     }
 
     /// A Thread dataset replaces the Wi-Fi network and everything that goes with it.
@@ -142,62 +143,42 @@ struct BLECommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(180))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
-            let handsOff = handoff.areaID != nil
-            let qr = try protocomm.qrPayload()
-            let thread = try protocomm.threadDataset()
-            var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
-            settings?.listsNetworks = listsNetworks
-            var bluetooth = bluetooth
-            var choice = bleProtocol
-            if let qr, device == nil, bluetooth.namePrefix == nil { bluetooth.namePrefix = qr.name }
-            if qr != nil || thread != nil, choice == .auto { choice = .fixed(.protocomm) }
-            let protocommPlan = try Self.protocommPlan(
-                settings, thread: thread, options: protocomm, qr: qr, listsNetworks: listsNetworks)
-            let (wifi, improv, listsNetworks, bluFiSettings) = (wifi, improv, listsNetworks, settings)
-            let plan = BLEAdapterOptions.BLEPlan(
-                bluFi: settings, security: wifi.securityChoice,
-                improv: { (capabilities) throws(ProvisioningError) in
-                    guard let bluFiSettings else { throw BLEAdapterOptions.threadNeedsProtocomm(.improv) }
-                    return try improv.settings(
-                        from: bluFiSettings, options: wifi, listsNetworks: listsNetworks, handsOff: handsOff,
-                        advertised: capabilities)
-                },
-                improvTimeouts: improv.timeouts, improvOnlyOption: improv.firstOption,
-                protocomm: protocommPlan, protocommOnlyOption: protocomm.firstOption)
-            let outcome = try await bluetooth.provision(
-                plan, device: device, choice: choice, scanFor: .milliseconds(Int64(scanTimeout * 1000)),
-                context: context)
-            let run: BLEAdapterOptions.BluFiRun
-            switch outcome {
-            case .improv(let improvRun):
-                context.console.result(Self.summary(improvRun))
-                return Self.fields(improvRun)
-            case .protocomm(let protocommRun):
-                context.console.result(Self.summary(protocommRun))
-                var fields = Self.fields(protocommRun)
-                if handsOff {
-                    var lan = lan
-                    if lan.deviceAddress == nil { lan.deviceAddress = protocommRun.outcome.connection.ipAddress }
-                    fields.append(
-                        JSONField(
-                            "handoff", .object(try await handoff.perform(lan: lan, deviceID: nil, context: context))))
-                }
-                return fields
-            case .protocommThread(let threadRun):
-                context.console.result(Self.summary(threadRun))
-                return Self.fields(threadRun)
-            case .bluFi(let bluFiRun):
-                run = bluFiRun
-            }
-            context.console.result(Self.summary(run))
-            var fields = Self.fields(run)
-            if handsOff {
-                let id = try Self.deviceID(run.outcome.deviceID)
-                fields.append(
-                    JSONField("handoff", .object(try await handoff.perform(lan: lan, deviceID: id, context: context))))
-            }
-            return fields
+            try await provision(context: context)
         }
+    }
+
+    /// Settles the protocol, provisions the device and, with `--area-id`, hands it off; returns the JSON
+    /// result's fields.
+    func provision(context: CommandContext) async throws(ProvisioningError) -> [JSONField] {
+        let handsOff = handoff.areaID != nil
+        let qr = try protocomm.qrPayload()
+        let thread = try protocomm.threadDataset()
+        var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
+        settings?.listsNetworks = listsNetworks
+        var bluetooth = bluetooth
+        var choice = bleProtocol
+        if let qr, device == nil, bluetooth.namePrefix == nil { bluetooth.namePrefix = qr.name }
+        if qr != nil || thread != nil, choice == .auto { choice = .fixed(.protocomm) }
+        let options = BLERunOptions(
+            command: self, settings: settings, thread: thread, qr: qr, handsOff: handsOff, context: context)
+        let result = try await BLEWiring.provision(
+            options, bluetooth: bluetooth, device: device, choice: choice,
+            scanFor: .milliseconds(Int64(scanTimeout * 1000)))
+        context.console.result(result.summary)
+        var fields = result.fields
+        guard handsOff, let target = result.handoff else { return fields }
+        var lan = lan
+        let deviceID: ZhitingDeviceID?
+        switch target {
+        case .deviceID(let reported):
+            deviceID = try Self.deviceID(reported)
+        case .address(let address):
+            if lan.deviceAddress == nil { lan.deviceAddress = address }
+            deviceID = nil
+        }
+        fields.append(
+            JSONField("handoff", .object(try await handoff.perform(lan: lan, deviceID: deviceID, context: context))))
+        return fields
     }
 
     /// The ID the LAN protocol needs: the 12 hex digits the device sent as custom data.
@@ -210,136 +191,5 @@ struct BLECommand: AsyncParsableCommand {
                 hint: "Run `ztprov discover` to find the device's ID, then `ztprov handoff --device-id ID`.")
         }
         return id
-    }
-
-    private static func summary(_ run: BLEAdapterOptions.BluFiRun) -> String {
-        let id = run.outcome.deviceID.map { " as \($0)" } ?? ""
-        return "\(run.name ?? run.address)\(id) provisioned: \(run.outcome.report)"
-    }
-
-    private static func fields(_ run: BLEAdapterOptions.BluFiRun) -> [JSONField] {
-        let outcome = run.outcome
-        return [
-            JSONField("protocol", .string(BLEProtocol.bluFi.rawValue)),
-            JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
-            JSONField("device_id", .optional(outcome.deviceID)),
-            JSONField("security", .string(BluFiProgressPrinter.name(outcome.security))),
-            JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiProgressPrinter.name))),
-            JSONField("blufi_version", .optional(outcome.deviceVersion.map { "\($0)" })),
-            JSONField("mtu", .int(outcome.traffic.mtu)),
-            JSONField("frames_written", .int(outcome.traffic.framesWritten)),
-            JSONField("frames_received", .int(outcome.traffic.framesReceived)),
-        ] + BluFiProgressPrinter.fields(outcome.report)
-    }
-}
-
-extension BLECommand {
-    private static func summary(_ run: BLEAdapterOptions.ImprovRun) -> String {
-        let outcome = run.outcome
-        let joined = outcome.joinedSSID.map { "joined \($0)" } ?? "done"
-        return "\(run.name ?? run.address) (Improv) \(joined)"
-            + (outcome.redirectURL.map { "; continue at \($0)" } ?? "")
-    }
-
-    private static func fields(_ run: BLEAdapterOptions.ImprovRun) -> [JSONField] {
-        let outcome = run.outcome
-        var fields = [
-            JSONField("protocol", .string(BLEProtocol.improv.rawValue)),
-            JSONField("address", .string(run.address)), JSONField("name", .optional(run.name)),
-            JSONField("improv_state", .optional(outcome.initialState.map(ImprovProgressPrinter.name))),
-            JSONField("authorization_waited", .bool(outcome.waitedForAuthorization)),
-            JSONField("identified", .bool(outcome.identified)),
-            JSONField("ssid", .optional(outcome.joinedSSID)),
-            JSONField("redirect_url", .optional(outcome.redirectURL)),
-            JSONField("hostname", .optional(outcome.hostname)),
-            JSONField("device_name", .optional(outcome.deviceName)),
-            JSONField("mtu", .int(outcome.mtu)),
-        ]
-        if let capabilities = outcome.capabilities {
-            fields.append(ImprovProgressPrinter.capabilitiesField(capabilities))
-        }
-        if let info = outcome.deviceInfo {
-            fields.append(JSONField("device_info", .object(ImprovProgressPrinter.fields(info))))
-        }
-        if let networks = outcome.networks { fields.append(ImprovProgressPrinter.networksField(networks)) }
-        return fields
-    }
-}
-
-extension BLECommand {
-    /// The protocomm request from the Thread dataset or the Wi-Fi options; nil for the SoftAP modes,
-    /// which protocomm lacks.
-    private static func protocommPlan(
-        _ settings: BluFiWiFiSettings?, thread: ThreadDataset?, options: ProtocommBLEOptions,
-        qr: ESPProvisioningQRPayload?, listsNetworks: Bool
-    ) throws(ProvisioningError) -> BLEAdapterOptions.ProtocommPlan? {
-        let environment = ProcessInfo.processInfo.environment
-        let network: BLEAdapterOptions.ProtocommPlan.Network
-        if let thread {
-            let security = try options.securityOptions(qr: qr.map(ProtocommQRDefaults.init), environment: environment)
-            network = .thread(ProtocommThreadRequest(dataset: thread, security: security, listsNetworks: listsNetworks))
-        } else {
-            guard case .station(let station) = settings?.mode else { return nil }
-            let security = try options.securityOptions(qr: qr.map(ProtocommQRDefaults.init), environment: environment)
-            network = .wifi(
-                ProtocommWiFiRequest(
-                    network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password),
-                    security: security, listsNetworks: listsNetworks))
-        }
-        return BLEAdapterOptions.ProtocommPlan(
-            network: network, retryPassphrase: try options.retryPassphraseSource(environment: environment),
-            keepsBond: options.keepsBond)
-    }
-
-    /// What every ESP protocomm result says first, whichever network the device joined.
-    private static func protocommFields(
-        network: String, address: String, name: String?, endpoints: ProtocommGATTEndpoints,
-        version: ProtocommVersionInfo
-    ) -> [JSONField] {
-        [
-            JSONField("protocol", .string(BLEProtocol.protocomm.rawValue)), JSONField("network", .string(network)),
-            JSONField("address", .string(address)), JSONField("name", .optional(name)),
-            JSONField("service_uuid", .string(endpoints.serviceUUID)),
-            JSONField(
-                "endpoints_named_by",
-                .string(endpoints.naming == .userDescriptions ? "user-descriptions" : "endpoint-numbers")),
-            JSONField("protocomm_version", .string(version.version)),
-        ]
-    }
-
-    private static func summary(_ run: BLEAdapterOptions.ProtocommThreadRun) -> String {
-        let attachment = run.outcome.attachment
-        return "\(run.name ?? run.address) (ESP protocomm) attached to the Thread network \(attachment.networkName) "
-            + "(PAN ID \(ProtocommProgressPrinter.panID(attachment.panID)), channel \(attachment.channel))"
-    }
-
-    private static func fields(_ run: BLEAdapterOptions.ProtocommThreadRun) -> [JSONField] {
-        let outcome = run.outcome
-        var fields = protocommFields(
-            network: "thread", address: run.address, name: run.name, endpoints: outcome.endpoints,
-            version: outcome.deviceVersion)
-        fields.append(JSONField("mtu", .int(outcome.mtu)))
-        fields += ProtocommProgressPrinter.fields(outcome.security)
-        fields += ProtocommProgressPrinter.fields(outcome.attachment)
-        if let networks = outcome.networks { fields.append(ProtocommProgressPrinter.threadNetworksField(networks)) }
-        return fields
-    }
-
-    private static func summary(_ run: BLEAdapterOptions.ProtocommRun) -> String {
-        let connection = run.outcome.connection
-        return "\(run.name ?? run.address) (ESP protocomm) joined \(connection.ssid) as \(connection.ipAddress)"
-    }
-
-    private static func fields(_ run: BLEAdapterOptions.ProtocommRun) -> [JSONField] {
-        let outcome = run.outcome
-        var fields = protocommFields(
-            network: "wifi", address: run.address, name: run.name, endpoints: outcome.endpoints,
-            version: outcome.deviceVersion)
-        fields += [
-            JSONField("credential_attempts", .int(outcome.credentialAttempts)), JSONField("mtu", .int(outcome.mtu)),
-        ]
-        fields += ProtocommProgressPrinter.fields(outcome.security)
-        fields += ProtocommProgressPrinter.fields(outcome.connection)
-        return fields
     }
 }

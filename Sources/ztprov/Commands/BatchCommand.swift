@@ -89,7 +89,7 @@ struct BatchCommand: AsyncParsableCommand {
     var configFile: String?
 
     @OptionGroup(title: "Wi-Fi (the network every unit joins)")
-    var wifi: BluFiOptions
+    var wifi: WiFiOptions
 
     @OptionGroup(title: "SoftAP units (--path softap)")
     var softAP: BatchSoftAPOptions

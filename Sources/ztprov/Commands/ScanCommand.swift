@@ -4,21 +4,24 @@ import Provisioning
 
 /// `ztprov scan`: which provisionable devices are in BLE range, and through which adapter.
 struct ScanCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "scan",
-        abstract: "Scan over BLE for devices ready for provisioning (BluFi, Improv).",
-        discussion: """
-            Lists devices advertising a provisioning service (BluFi FFFF, Improv), or with \
-            --name-prefix those whose name starts with the prefix, with their address, signal \
-            strength (RSSI), protocol, advertised state (Improv: authorization-required, authorized, \
-            provisioning, provisioned) and adapter.
-            Exits 4 when none was seen.
+    static var configuration: CommandConfiguration {
+        let protocols = BLEProtocol.allCases.map(\.description).joined(separator: ", ")
+        return CommandConfiguration(
+            commandName: "scan",
+            abstract: "Scan over BLE for devices ready for provisioning (\(protocols)).",
+            discussion: """
+                Lists devices advertising a provisioning service (\(protocols)), or with --name-prefix those \
+                whose name starts with the prefix, with their address, signal strength (RSSI), protocol, \
+                advertised state (Improv: authorization-required, authorized, provisioning, provisioned) and \
+                adapter.
+                Exits 4 when none was seen.
 
-            Examples:
-              ztprov scan
-              ztprov scan --name-prefix MH- --adapter hci1 --duration 10 --json
-            """
-    )
+                Examples:
+                  ztprov scan
+                  ztprov scan --name-prefix MH- --adapter hci1 --duration 10 --json
+                """
+        )
+    }
 
     @OptionGroup(title: "Bluetooth")
     var bluetooth: BLEAdapterOptions
@@ -40,7 +43,7 @@ struct ScanCommand: AsyncParsableCommand {
         let scanFor = Duration.milliseconds(Int64(duration * 1000))
         try await CommandRunner.run(output, timeout: scanFor + .seconds(30)) {
             (context) async throws(ProvisioningError) -> [JSONField] in
-            let devices = try await bluetooth.scan(for: scanFor, context: context)
+            let devices = try await BLEScanWiring.scan(bluetooth, for: scanFor, context: context)
             for device in devices {
                 context.console.event("device", device.fields)
             }

@@ -20,7 +20,8 @@ struct ScannedDevice: Sendable, Equatable {
         rssi = device.rssi
         self.adapter = adapter.name
         advertisedProtocol = BLEProtocol.advertised(serviceUUIDs: device.serviceUUIDs, serviceData: device.serviceData)
-        improv = BLEAdapterOptions.advertisedImprov(device)
+        improv = ImprovBLEFlow.advertised(
+            by: BLEPeer(address: device.address, name: device.name, serviceData: device.serviceData))
     }
 
     /// The protocol's state as the device advertises it, where the protocol advertises one.

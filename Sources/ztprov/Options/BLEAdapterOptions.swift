@@ -17,7 +17,7 @@ struct BLEAdapterOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Only devices whose advertised name starts with this (the Zhiting app uses MH-); "
-                + "without it, devices advertising a provisioning service (BluFi FFFF, Improv).",
+                + "without it, devices advertising a provisioning service (BluFi, Improv, ESP protocomm).",
             valueName: "prefix"
         )
     )

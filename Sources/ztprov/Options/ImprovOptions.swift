@@ -33,9 +33,6 @@ struct ImprovOptions: ParsableArguments {
         }
     }
 
-    /// Whether any Improv-only option was given.
-    var isUsed: Bool { firstOption != nil }
-
     /// The first Improv-only option given, so another protocol refuses it rather than drop it.
     var firstOption: String? {
         if identify { return "--identify" }
@@ -50,17 +47,16 @@ struct ImprovOptions: ParsableArguments {
     }
 
     /// The Improv settings for the network `bluFi` names; device info is read when the device
-    /// advertises it can answer. BluFi-only settings are refused, not dropped.
+    /// advertises it can answer. A hand-off is refused, not dropped: Improv carries no device ID.
     func settings(
-        from bluFi: BluFiWiFiSettings, options: BluFiOptions, listsNetworks: Bool, handsOff: Bool,
-        advertised capabilities: ImprovCapabilities?
+        from bluFi: WiFiSettings, listsNetworks: Bool, handsOff: Bool, advertised capabilities: ImprovCapabilities?
     ) throws(ProvisioningError) -> ImprovSettings {
-        if let refused = options.bluFiOnlyOption ?? (handsOff ? "--area-id" : nil) {
+        if handsOff {
             throw ProvisioningError(
-                .invalidOption, "\(refused) does not apply to an Improv device.",
-                hint: handsOff
-                    ? "Improv does not carry the Zhiting device ID: run `ztprov discover` and `ztprov handoff` afterwards."
-                    : "Leave it out, or give --protocol blufi for a BluFi device.")
+                .invalidOption, "--area-id does not apply to an Improv device.",
+                hint:
+                    "Improv does not carry the Zhiting device ID: run `ztprov discover` and `ztprov handoff` afterwards."
+            )
         }
         guard case .station(let station) = bluFi.mode else {
             throw ProvisioningError(.invalidOption, "An Improv device only joins a network.", hint: "Use --mode sta.")

@@ -4,7 +4,7 @@ import Provisioning
 
 /// The first steps of `ztprov ble` for every protocol: find the device, then settle which protocol it
 /// speaks, from `--protocol`, its advertisement, or (when it advertises none) its GATT database.
-extension BLEAdapterOptions {
+enum BLEDeviceSelection {
     /// A device found and the protocol to run with it.
     struct SelectedDevice: Sendable {
         let device: BlueZDevice
@@ -15,14 +15,15 @@ extension BLEAdapterOptions {
     ///
     /// Throws `ble.services-missing` when a fixed protocol meets a device advertising another one, or
     /// when auto detection finds no protocol ztprov speaks.
-    func selectDevice(
-        on client: BlueZClient, adapter: BlueZAdapter, address: String?, choice: BLEProtocolChoice,
-        scanFor: Duration, context: CommandContext
+    static func select(
+        _ options: BLEAdapterOptions, on client: BlueZClient, adapter: BlueZAdapter, address: String?,
+        choice: BLEProtocolChoice, scanFor: Duration, context: CommandContext
     ) async throws -> SelectedDevice {
         let wanted = choice.candidates.map(\.description).joined(separator: " or ")
-        context.console.progress("Scanning on \(adapter.name) for \(address ?? namePrefix ?? "\(wanted) devices")")
+        context.console.progress(
+            "Scanning on \(adapter.name) for \(address ?? options.namePrefix ?? "\(wanted) devices")")
         let device = try await client.findDevice(
-            on: adapter, filter: filter(address: address, protocols: choice.candidates), timeout: scanFor)
+            on: adapter, filter: options.filter(address: address, protocols: choice.candidates), timeout: scanFor)
         let advertised = BLEProtocol.advertised(serviceUUIDs: device.serviceUUIDs, serviceData: device.serviceData)
         let label = "\(device.name ?? "The device") (\(device.address))"
         switch (choice, advertised) {
@@ -66,7 +67,7 @@ extension BLEAdapterOptions {
         }
     }
 
-    private func selected(
+    private static func selected(
         _ device: BlueZDevice, _ chosen: BLEProtocol, from source: Source, context: CommandContext
     ) -> SelectedDevice {
         context.console.progress("Using \(chosen) with \(device.name ?? device.address), \(source.words)", detail: true)

@@ -2,14 +2,18 @@ import BlueZ
 import Provisioning
 
 /// `ztprov scan` against bluetoothd: discover for a while, keep the latest sighting of each device.
-extension BLEAdapterOptions {
-    /// Scans for `duration` and returns what was seen, strongest first; throws `ble.device-not-found`
-    /// when nothing matched.
-    func scan(for duration: Duration, context: CommandContext) async throws(ProvisioningError) -> [ScannedDevice] {
-        let filter = filter()
-        let selector = selector
+enum BLEScanWiring {
+    /// Scans for `duration` as `options` ask and returns what was seen, strongest first; throws
+    /// `ble.device-not-found` when nothing matched.
+    static func scan(
+        _ options: BLEAdapterOptions, for duration: Duration, context: CommandContext
+    ) async throws(ProvisioningError) -> [ScannedDevice] {
+        let filter = options.filter()
+        let selector = options.selector
         do {
-            return try await BlueZClient.withClient(timeouts: BusHandshake.blueZTimeouts(by: context.deadline)) {
+            return try await BlueZClient.withClient(
+                bus: BusHandshake.systemBus, timeouts: BusHandshake.blueZTimeouts(by: context.deadline)
+            ) {
                 client in
                 let adapter = try await client.adapter(selector)
                 context.console.progress("Scanning on \(adapter.name) (\(adapter.address)) for \(duration)")

@@ -73,7 +73,7 @@ actor BatchBLEDiscoveries {
             throw ProvisioningError.fromBlueZ(BlueZError.noAdapter, while: "starting discovery on \(lane)")
         }
         do {
-            try await BlueZClient.withClient(mirroring: scope) { client in
+            try await BlueZClient.withClient(bus: BusHandshake.systemBus, mirroring: scope) { client in
                 let adapter = try await client.adapter(.name(lane))
                 try await run(Lane(client: client, adapter: adapter), named: lane, heard: heard, work: work)
             }

@@ -117,10 +117,10 @@ struct BatchPlan {
         switch command.path {
         case .ble:
             return BatchBLEWiring.attempt(
-                settings: try command.wifi.settings(expectsDeviceID: handoff != nil),
-                security: command.wifi.securityChoice,
-                scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), logger: context.logger,
-                discoveries: discoveries, handoff: handoff)
+                BatchBLEOptions(
+                    settings: try command.wifi.settings(expectsDeviceID: handoff != nil),
+                    security: command.wifi.securityChoice, logger: context.logger),
+                scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), discoveries: discoveries, handoff: handoff)
         case .softap:
             let network = ProtocommTargetNetwork(
                 ssid: command.wifi.ssid ?? "",

@@ -8,6 +8,9 @@ import Provisioning
 enum BusHandshake {
     static let longest: Duration = .seconds(10)
 
+    /// The bus bluetoothd is on: the system bus, or in a test one it started.
+    @TaskLocal static var systemBus: DBusConnection.Bus = .system
+
     static func timeout(by deadline: ContinuousClock.Instant) -> Duration {
         min(max(deadline - .now, .zero), longest)
     }

@@ -13,8 +13,8 @@ extension DemoCommand {
         context.console.progress("BluFi: provisioning an emulated ESP32 over an in-memory BLE link")
         let link = DemoDevices.bluFiLink(bluFiSecurity.scheme)
         let provisioner = BluFiProvisioner(connection: link, security: bluFiSecurity.choice, logger: context.logger)
-        let settings = BluFiWiFiSettings(
-            .station(BluFiStationSettings(ssid: DemoDevices.homeSSID, password: Secret(DemoDevices.wifiPassword))),
+        let settings = WiFiSettings(
+            .station(WiFiStationSettings(ssid: DemoDevices.homeSSID, password: Secret(DemoDevices.wifiPassword))),
             expectsDeviceID: true)
         let printer = BluFiProgressPrinter(console: context.console)
         let outcome = try await Self.provisioning {

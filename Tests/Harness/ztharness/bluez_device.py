@@ -57,6 +57,8 @@ from . import bluez_gatt as gatt
 from .dbus_export import (DEFERRED, Call, add_object, bluez_error, byte_array, emit_properties_changed,
                           export_method, install_property_access, remove_object)
 from .discovery_filter import uuid128
+from .echo_device import CHARACTERISTIC_UUID as ECHO_CHARACTERISTIC_UUID
+from .echo_device import SERVICE_UUID as ECHO_SERVICE_UUID
 from .improv_device import (CAPABILITIES_UUID, ERROR_UUID, RPC_COMMAND_UUID, RPC_RESULT_UUID, STATE_UUID)
 from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
 from .protocomm_ble_device import PairingConfig
@@ -313,7 +315,8 @@ class EmulatedDevice:
 
     def _announce_resolved(self) -> None:
         service_uuid = (self.peripheral.protocomm_ble.config.service_uuid if self.peripheral.protocomm_ble
-                        else IMPROV_SERVICE_UUID if self.peripheral.improv else BLUFI_SERVICE_UUID)
+                        else IMPROV_SERVICE_UUID if self.peripheral.improv
+                        else ECHO_SERVICE_UUID if self.peripheral.echo else BLUFI_SERVICE_UUID)
         uuids = list(dict.fromkeys(self.advertised_uuids + [GATT_SERVICE_UUID, service_uuid]))
         if list(self.obj.props[DEVICE_IFACE]["UUIDs"]) != uuids:
             self._set("UUIDs", dbus.Array(uuids, signature="s"))
@@ -327,6 +330,10 @@ class EmulatedDevice:
         if self.peripheral.improv:
             self._build_improv_gatt([gatt_service, service_changed,
                                      gatt.GattDescriptor(self, service_changed, 0x0004, gatt.CCCD_UUID)])
+            return
+        if self.peripheral.echo:
+            self._build_echo_gatt([gatt_service, service_changed,
+                                   gatt.GattDescriptor(self, service_changed, 0x0004, gatt.CCCD_UUID)])
             return
         if self.peripheral.protocomm_ble:
             self._build_protocomm_gatt([gatt_service, service_changed,
@@ -364,6 +371,16 @@ class EmulatedDevice:
         self.notify_characteristic = next(o for o in objects if getattr(o, "uuid", None) == RPC_RESULT_UUID
                                           and isinstance(o, gatt.GattCharacteristic))
         self.gatt_objects = objects
+        for item in self.gatt_objects:
+            item.export()
+
+    def _build_echo_gatt(self, objects: list) -> None:
+        """The echo service: one characteristic that reads back what was written."""
+        service = gatt.GattService(self, self.path, 0x0028, ECHO_SERVICE_UUID)
+        self.write_characteristic = gatt.GattCharacteristic(self, service.path, 0x0029, ECHO_CHARACTERISTIC_UUID,
+                                                            ["read", "write"], self.peripheral.values.get(
+                                                                ECHO_CHARACTERISTIC_UUID, b""))
+        self.gatt_objects = objects + [service, self.write_characteristic]
         for item in self.gatt_objects:
             item.export()
 
@@ -448,6 +465,9 @@ class EmulatedDevice:
         """WriteValue passed BlueZ's checks: answer (after write_latency_ms), then hand it over."""
         if self.peripheral.protocomm_ble:
             return self._protocomm_write(characteristic, value, call)
+        if self.peripheral.echo:
+            self.peripheral.frame_arrived(self, value)
+            return None
         latency = self.config["write_latency_ms"]
         generation = self.generation
         if not latency:

@@ -22,6 +22,7 @@ from gi.repository import GLib
 
 from .blufi_device import BlufiConfig, BlufiDevice
 from .dbus_export import bluez_error
+from .echo_device import EchoDevice
 from .improv_device import SERVICE_DATA_UUID, ImprovConfig, ImprovDevice
 from .protocomm_ble_device import ProtocommBleConfig, ProtocommBleDevice
 
@@ -51,7 +52,8 @@ class EmulatedPeripheral:
         self._last_adapter = config["adapters"][0]
         self._waiting: list[tuple] = []
         self.source = ("improv" if config["improv"] is not None
-                       else "protocomm_ble" if config["protocomm_ble"] is not None else "blufi")
+                       else "protocomm_ble" if config["protocomm_ble"] is not None
+                       else "echo" if config.get("echo") is not None else "blufi")
         self.stopped = False
         self._record_path = os.path.join(record_dir, f"{self.source}-{self.address.replace(':', '_')}.json") \
             if record_dir else None
@@ -66,7 +68,9 @@ class EmulatedPeripheral:
         self.improv = ImprovDevice(ImprovConfig.from_dict(config["improv"]), self) if self.source == "improv" else None
         self.protocomm_ble = ProtocommBleDevice(ProtocommBleConfig.from_dict(config["protocomm_ble"]), self) \
             if self.source == "protocomm_ble" else None
-        self.model = self.improv or self.protocomm_ble or BlufiDevice(BlufiConfig.from_dict(config["blufi"]), self)
+        self.echo = EchoDevice(config["echo"], self) if self.source == "echo" else None
+        self.model = self.improv or self.protocomm_ble or self.echo \
+            or BlufiDevice(BlufiConfig.from_dict(config["blufi"]), self)
         self.values = self.improv.initial_values() if self.improv else {}
 
     @property
@@ -185,7 +189,7 @@ class EmulatedPeripheral:
         self.save_record()
 
     def set_value(self, uuid: str, value: bytes) -> None:
-        """Improv: a characteristic's new value, kept for reads and notified to a subscribed central."""
+        """Improv and echo: a characteristic's new value, kept for reads and notified to a subscribed central."""
         self.values[uuid] = value
         holder = self.holder
         if holder is None or self._suppress_notifications:

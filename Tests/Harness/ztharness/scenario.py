@@ -92,6 +92,7 @@ import dataclasses
 import json
 
 from .blufi_device import BlufiConfig
+from .echo_device import SERVICE_UUID as ECHO_SERVICE_UUID
 from .improv_device import SERVICE_UUID as IMPROV_SERVICE_UUID
 from .improv_device import ImprovConfig
 from .protocomm_ble_device import ProtocommBleConfig, default_name
@@ -130,6 +131,7 @@ DEFAULT_DEVICE = {
     "blufi": {},
     "improv": None,
     "protocomm_ble": None,
+    "echo": None,
     "faults": {},
 }
 
@@ -183,6 +185,15 @@ def _device(given: dict, index: int, adapters: set[str]) -> dict:
             device["uuids"] = [device["protocomm_ble"]["service_uuid"]]
         if "name" not in given:
             device["name"] = default_name(device["address"])
+        if "manufacturer" not in given:
+            device["manufacturer"] = {}
+    if device["echo"] is not None:
+        if device["improv"] is not None or device["protocomm_ble"] is not None:
+            raise ScenarioError(f"{where}: a device speaks one protocol")
+        if "uuids" not in given:
+            device["uuids"] = [ECHO_SERVICE_UUID]
+        if "name" not in given:
+            device["name"] = "Echo Device"
         if "manufacturer" not in given:
             device["manufacturer"] = {}
     device["adapters"] = _adapters_of(given, device, where, adapters)

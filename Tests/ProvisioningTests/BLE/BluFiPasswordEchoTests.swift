@@ -47,7 +47,7 @@ import Transports
         let provisioner = BluFiProvisioner(
             connection: EchoingDevice(), security: .fixed(.none), timeouts: EmulatedBLE.timeouts,
             logger: recorder.logger())
-        let settings = BluFiWiFiSettings(
+        let settings = WiFiSettings(
             .stationAndSoftAP(EmulatedBLE.station, EmulatedBLE.softAP), expectsDeviceID: false)
         let outcome = try await provisioner.run(settings, deadline: .now + .seconds(30), progress: recorder.sink)
 

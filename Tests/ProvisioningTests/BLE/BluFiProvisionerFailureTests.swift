@@ -9,7 +9,7 @@ import Testing
     @discardableResult
     func expectFailure(
         _ ble: EmulatedBLE,
-        _ settings: BluFiWiFiSettings = BluFiWiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: true),
+        _ settings: WiFiSettings = WiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: true),
         code: ErrorCode,
         status: Provisioning.ExitStatus,
         mentioning phrases: String...,
@@ -174,7 +174,7 @@ import Testing
         let ble = EmulatedBLE(faults: BluFiFaultPlan([.fallSilent(.firstWrite(of: .negotiation))]))
         let error = await ble.failure {
             try await $0.provision(
-                BluFiWiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: true), within: .seconds(1))
+                WiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: true), within: .seconds(1))
         }
         #expect(error?.code == .timeout)
         #expect(error?.message.contains("before the overall time limit") == true)
@@ -183,10 +183,10 @@ import Testing
     // MARK: Usage (2)
 
     @Test func anOverlongSSIDIsAUsageError() async {
-        let station = BluFiStationSettings(
+        let station = WiFiStationSettings(
             ssid: String(repeating: "x", count: 33), password: Secret(EmulatedBLE.password))
         await expectFailure(
-            EmulatedBLE(), BluFiWiFiSettings(.station(station), expectsDeviceID: false), code: .invalidOption,
+            EmulatedBLE(), WiFiSettings(.station(station), expectsDeviceID: false), code: .invalidOption,
             status: .usage, mentioning: "33")
     }
 

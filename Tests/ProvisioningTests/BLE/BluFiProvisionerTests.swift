@@ -34,7 +34,7 @@ import Testing
     @Test(arguments: schemes, [23, 517])
     func softAPStartsTheDevicesAccessPoint(scheme: BluFiSecurityScheme, mtu: Int) async throws {
         let ble = EmulatedBLE(device: EmulatedBLE.device(scheme), mtu: mtu, security: EmulatedBLE.choice(for: scheme))
-        let outcome = try await ble.provision(BluFiWiFiSettings(.softAP(EmulatedBLE.softAP), expectsDeviceID: false))
+        let outcome = try await ble.provision(WiFiSettings(.softAP(EmulatedBLE.softAP), expectsDeviceID: false))
 
         #expect(outcome.report.operationMode == .softAP)
         #expect(outcome.deviceID == nil)
@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: schemes)
     func stationAndSoftAPWaitsForTheStation(scheme: BluFiSecurityScheme) async throws {
         let ble = EmulatedBLE(device: EmulatedBLE.device(scheme), security: EmulatedBLE.choice(for: scheme))
-        let settings = BluFiWiFiSettings(
+        let settings = WiFiSettings(
             .stationAndSoftAP(EmulatedBLE.station, EmulatedBLE.softAP), expectsDeviceID: true)
         let outcome = try await ble.provision(settings)
 

@@ -38,7 +38,7 @@ import Transports
             let shown = "write limit \(step), run \(overall), stall \(stall)"
             let error = await #expect(throws: ProvisioningError.self, "\(shown)") {
                 _ = try await provisioner.run(
-                    BluFiWiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: false),
+                    WiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: false),
                     deadline: .now + overall, progress: { _ in })
             }
             #expect(error?.code == .timeout, "\(shown): \(String(describing: error))")
@@ -61,7 +61,7 @@ import Transports
             connection: link, security: .fixed(.none), timeouts: timeouts, logger: BluFiRecorder().logger())
         let error = await #expect(throws: ProvisioningError.self) {
             _ = try await provisioner.run(
-                BluFiWiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: false),
+                WiFiSettings(.station(EmulatedBLE.station), expectsDeviceID: false),
                 deadline: .now + .seconds(120), progress: { _ in })
         }
         // Every write was confirmed, so what ran out was the wait for the device's answer.

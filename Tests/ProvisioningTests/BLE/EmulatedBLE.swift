@@ -73,7 +73,7 @@ struct EmulatedBLE {
         scheme == .none ? .fixed(.none) : .automatic
     }
 
-    static let station = BluFiStationSettings(ssid: ssid, password: Secret(password))
+    static let station = WiFiStationSettings(ssid: ssid, password: Secret(password))
     static let softAP = BluFiSoftAPSettings(
         ssid: softAPSSID, password: Secret(softAPPassword), channel: 6, maxConnections: 3)
 
@@ -90,7 +90,7 @@ struct EmulatedBLE {
     /// The overall budget only guards against a hang: a suite run in parallel with CPU-heavy ones on two
     /// cores can leave a flow unscheduled for tens of seconds, and its step limits are what the tests judge.
     func provision(
-        _ settings: BluFiWiFiSettings = BluFiWiFiSettings(.station(station), expectsDeviceID: true),
+        _ settings: WiFiSettings = WiFiSettings(.station(station), expectsDeviceID: true),
         within budget: Duration = .seconds(120)
     ) async throws -> BluFiProvisioningOutcome {
         let provisioner = provisioner()

@@ -21,8 +21,8 @@ enum SoakRun {
         let device = BluFiDeviceSession(configuration: configuration, random: SystemRandomSource())
         let link = InMemoryBluFiPeripheral(device: device, mtu: 185, joinDelay: .milliseconds(1))
         let provisioner = BluFiProvisioner(connection: link, logger: logger)
-        let settings = BluFiWiFiSettings(
-            .station(BluFiStationSettings(ssid: homeSSID, password: Secret(password))), expectsDeviceID: true)
+        let settings = WiFiSettings(
+            .station(WiFiStationSettings(ssid: homeSSID, password: Secret(password))), expectsDeviceID: true)
         let outcome = try await link.run {
             try await provisioner.run(settings, deadline: .now + .seconds(30)) { _ in }
         }

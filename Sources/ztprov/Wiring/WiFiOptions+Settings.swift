@@ -2,13 +2,13 @@ import BluFi
 import FoundationEssentials
 import Provisioning
 
-/// The BluFi flow's Wi-Fi settings as the options describe them, with the secrets read.
-extension BluFiOptions {
+/// The Wi-Fi settings as the options describe them, with the secrets read.
+extension WiFiOptions {
     /// The settings, with the secrets read from their sources; a password of the wrong length is a usage error.
-    func settings(expectsDeviceID: Bool) throws(ProvisioningError) -> BluFiWiFiSettings {
+    func settings(expectsDeviceID: Bool) throws(ProvisioningError) -> WiFiSettings {
         let environment = ProcessInfo.processInfo.environment
         let station = try ssid.map { (ssid) throws(ProvisioningError) in
-            BluFiStationSettings(
+            WiFiStationSettings(
                 ssid: ssid,
                 password: try WiFiPassphrase.resolve(
                     password, openNetwork: openNetwork, code: .invalidOption, environment: environment),
@@ -16,10 +16,10 @@ extension BluFiOptions {
         }
         let softAP = try mode == .sta ? nil : softAPSettings(environment: environment)
         switch (mode, station, softAP) {
-        case (.sta, let station?, _): return BluFiWiFiSettings(.station(station), expectsDeviceID: expectsDeviceID)
+        case (.sta, let station?, _): return WiFiSettings(.station(station), expectsDeviceID: expectsDeviceID)
         case (.staAndSoftAP, let station?, let softAP?):
-            return BluFiWiFiSettings(.stationAndSoftAP(station, softAP), expectsDeviceID: expectsDeviceID)
-        case (_, _, let softAP?): return BluFiWiFiSettings(.softAP(softAP), expectsDeviceID: expectsDeviceID)
+            return WiFiSettings(.stationAndSoftAP(station, softAP), expectsDeviceID: expectsDeviceID)
+        case (_, _, let softAP?): return WiFiSettings(.softAP(softAP), expectsDeviceID: expectsDeviceID)
         default:
             throw ProvisioningError(.invalidOption, "No network was given.", hint: "Pass --ssid.")
         }

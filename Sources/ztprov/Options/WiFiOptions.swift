@@ -2,9 +2,10 @@ import ArgumentParser
 import BluFi
 import Provisioning
 
-/// What `ztprov ble` configures on the device: the network, the Wi-Fi mode, the security scheme,
-/// and for the SoftAP modes the device's own access point.
-struct BluFiOptions: ParsableArguments {
+/// The Wi-Fi network every BLE protocol sends the device to (`ble`, and `batch` for every unit), and what
+/// only BluFi configures: the Wi-Fi mode, its security scheme, and for the SoftAP modes the device's own
+/// access point.
+struct WiFiOptions: ParsableArguments {
     enum SecurityChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, none, v1, v2
     }
@@ -63,7 +64,7 @@ struct BluFiOptions: ParsableArguments {
         if let apMaxConnections, !(1...4).contains(apMaxConnections) {
             throw ValidationError("--ap-max-connections must be 1 to 4.")
         }
-        if let bssid, BluFiOptions.bssidBytes(bssid) == nil {
+        if let bssid, WiFiOptions.bssidBytes(bssid) == nil {
             throw ValidationError("--bssid takes six hex octets such as 24:0A:C4:12:34:56.")
         }
     }

@@ -1,11 +1,12 @@
 public import BluFi
 
-/// What the BluFi flow configures on the device: join a network, run its own access point, or both.
+/// The Wi-Fi network a BLE provisioning flow sends the device to, as the `ble` and `batch` options give it: join
+/// a network, or (BluFi only) run the device's own access point, or both.
 ///
 /// Passwords stay ``Secret``s until ``request`` builds the core's request, the one place they are revealed.
-public struct BluFiWiFiSettings: Sendable, Equatable {
+public struct WiFiSettings: Sendable, Equatable {
     /// The Wi-Fi mode (`--mode sta`, `softap` or `sta+softap`) and the settings it needs.
-    public typealias Mode = BluFiWiFiMode<BluFiStationSettings, BluFiSoftAPSettings>
+    public typealias Mode = BluFiWiFiMode<WiFiStationSettings, BluFiSoftAPSettings>
 
     /// What the device is to become.
     public var mode: Mode
@@ -33,7 +34,7 @@ public struct BluFiWiFiSettings: Sendable, Equatable {
 }
 
 /// The network the device joins.
-public struct BluFiStationSettings: Sendable, Equatable {
+public struct WiFiStationSettings: Sendable, Equatable {
     /// 1 to 32 bytes of UTF-8.
     public var ssid: String
     /// 8 to 63 characters, or empty for an open network.
@@ -78,5 +79,13 @@ public struct BluFiSoftAPSettings: Sendable, Equatable {
         var configuration = withoutPassword
         configuration.password = Array(password.revealed().utf8)
         return configuration
+    }
+}
+
+extension WiFiSettings.Mode {
+    /// The network to join when the device is only to join one (no access point of its own).
+    public var stationOnly: WiFiStationSettings? {
+        guard case .station(let station) = self else { return nil }
+        return station
     }
 }
