@@ -28,14 +28,19 @@ public struct UdevSlotLookup: BlueZSlotLookup {
         self.property = property
     }
 
-    /// Scans the controllers' udev records for `E:<property>=<slot>`.
+    /// Scans the controllers' udev records for the slot.
     public func controllerName(forSlot slot: Int) throws -> String? {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: controllersDirectory)) ?? []
-        for name in names.sorted() where name.hasPrefix("hci") && !name.contains(":") {
-            let record = udevDataDirectory + "/+bluetooth:" + name
-            guard let text = try? String(contentsOfFile: record, encoding: .utf8) else { continue }
-            if text.split(separator: "\n").contains(Substring("E:\(property)=\(slot)")) { return name }
+        return names.sorted().first { name in
+            name.hasPrefix("hci") && !name.contains(":") && self.slot(ofController: name) == slot
         }
-        return nil
+    }
+
+    /// The slot udev gave controller `name` (`E:<property>=N` in its record), or nil when it has none.
+    public func slot(ofController name: String) -> Int? {
+        let record = udevDataDirectory + "/+bluetooth:" + name
+        guard let text = try? String(contentsOfFile: record, encoding: .utf8) else { return nil }
+        let prefix = "E:\(property)="
+        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
     }
 }

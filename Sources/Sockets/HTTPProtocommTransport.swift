@@ -51,7 +51,7 @@ public actor HTTPProtocommTransport: ProtocommTransport {
     /// `deadline` (a connection attempt still takes at most ``connectTimeout``).
     ///
     /// Throws `DeadlineExceeded` when the deadline ends it, `HTTPTransportError` for what the device or the
-    /// network did, or `CancellationError` within about 50 ms of cancellation.
+    /// network did, or `CancellationError` as soon as the task is cancelled.
     public func exchange(endpoint: String, payload: [UInt8], until deadline: ContinuousClock.Instant) async throws
         -> [UInt8]
     {
@@ -60,8 +60,10 @@ public actor HTTPProtocommTransport: ProtocommTransport {
         let started = ContinuousClock.now
         let response: HTTPResponse
         do {
-            let connection = try readyConnection(for: request, until: min(started + connectTimeout, deadline))
-            response = try perform(request, on: connection, until: deadline)
+            response = try await CancellationWake.cancellable {
+                let connection = try readyConnection(for: request, until: min(started + connectTimeout, deadline))
+                return try perform(request, on: connection, until: deadline)
+            }
         } catch let error as HTTPTransportError where error.isTimeout && ContinuousClock.now >= deadline {
             Self.log.debug("HTTP POST /\(endpoint) (\(payload.count) bytes): the caller's deadline passed")
             throw DeadlineExceeded("HTTP POST /\(endpoint)")

@@ -52,6 +52,15 @@ private actor HTTPClientConnection {
     func exchange(
         _ message: [UInt8], target: HTTPRequestTarget, trustedCertificates: String?,
         until deadline: ContinuousClock.Instant
+    ) async throws -> HTTPReply {
+        try await CancellationWake.cancellable {
+            try exchangeBlocking(message, target: target, trustedCertificates: trustedCertificates, until: deadline)
+        }
+    }
+
+    private func exchangeBlocking(
+        _ message: [UInt8], target: HTTPRequestTarget, trustedCertificates: String?,
+        until deadline: ContinuousClock.Instant
     ) throws -> HTTPReply {
         let addresses = try TCPConnection.addresses(of: target.host, port: target.port)
         let tls: TLSClientSession?

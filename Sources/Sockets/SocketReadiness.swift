@@ -12,21 +12,23 @@ enum SocketReadiness {
         case pollFailed(errno: Int32)
     }
 
-    /// How long one `poll()` may sleep before the task's cancellation flag is looked at again.
-    ///
-    /// Waiting in slices keeps cancellation within this delay without a second descriptor to wake us; data
-    /// still wakes the wait at once.
+    /// How long one `poll()` may sleep before the task's cancellation flag is looked at again, for a wait
+    /// outside ``CancellationWake/cancellable(_:)`` (inside, cancellation wakes the wait at once).
     static let cancellationCheckInterval = Duration.milliseconds(50)
 
     /// Blocks until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`) or the wait ends otherwise.
     static func wait(for events: Int16, on descriptor: Int32, until deadline: ContinuousClock.Instant) -> Outcome {
+        let wake = CancellationWake.current
         while true {
             guard !Task.isCancelled else { return .cancelled }
             let remaining = deadline - .now
             guard remaining > .zero else { return .deadlinePassed }
-            var request = pollfd(fd: descriptor, events: events, revents: 0)
-            let result = poll(&request, 1, milliseconds(min(remaining, cancellationCheckInterval)))
-            if result > 0 { return .ready }
+            var requests = [pollfd(fd: descriptor, events: events, revents: 0)]
+            if let wake { requests.append(pollfd(fd: wake.descriptor, events: Int16(POLLIN), revents: 0)) }
+            let slice = wake == nil ? min(remaining, cancellationCheckInterval) : remaining
+            let result = poll(&requests, nfds_t(requests.count), milliseconds(slice))
+            if result > 0, requests[0].revents != 0 { return .ready }
+            if result > 0 { return .cancelled }
             if result < 0 && errno != EINTR { return .pollFailed(errno: errno) }
         }
     }

@@ -10,9 +10,9 @@ actor SocketReadinessWaiter {
     }
 
     /// ``SocketReadiness/wait(for:on:until:)`` off the cooperative pool; waits queue one after another.
-    func wait(for events: Int16, on descriptor: Int32, until deadline: ContinuousClock.Instant)
+    func wait(for events: Int16, on descriptor: Int32, until deadline: ContinuousClock.Instant) async
         -> SocketReadiness.Outcome
     {
-        SocketReadiness.wait(for: events, on: descriptor, until: deadline)
+        await CancellationWake.cancellable { SocketReadiness.wait(for: events, on: descriptor, until: deadline) }
     }
 }

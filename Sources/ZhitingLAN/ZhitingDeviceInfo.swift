@@ -1,4 +1,5 @@
 import FoundationEssentials
+internal import JSONWriting
 
 /// What a device or hub says about itself in its `get_prop.info` result.
 ///
@@ -51,13 +52,13 @@ public struct ZhitingDeviceInfo: Sendable, Equatable, Decodable {
     }
 
     /// The `result` object a device would send; used by the device responder.
-    var json: ZhitingJSON {
-        var members: [(key: String, value: ZhitingJSON)] = []
-        if let model { members.append((key: "model", value: .string(model))) }
-        if let softwareVersion { members.append((key: "sw_ver", value: .string(softwareVersion))) }
-        if let hardwareVersion { members.append((key: "hw_ver", value: .string(hardwareVersion))) }
-        if let smartAssistantID { members.append((key: "sa_id", value: .string(smartAssistantID))) }
-        if let port { members.append((key: "port", value: .int(port))) }
+    var json: JSONValue {
+        var members: [JSONField] = []
+        if let model { members.append(JSONField("model", .string(model))) }
+        if let softwareVersion { members.append(JSONField("sw_ver", .string(softwareVersion))) }
+        if let hardwareVersion { members.append(JSONField("hw_ver", .string(hardwareVersion))) }
+        if let smartAssistantID { members.append(JSONField("sa_id", .string(smartAssistantID))) }
+        if let port { members.append(JSONField("port", .int(port))) }
         return .object(members)
     }
 }

@@ -1,3 +1,5 @@
+internal import JSONWriting
+
 extension ZhitingLANClient {
     mutating func receivedTokenReply(_ packet: ZhitingPacket) -> Step {
         guard !packet.payload.isEmpty else { return .ignored(.emptyPayload) }
@@ -77,7 +79,7 @@ extension ZhitingLANClient {
         return packet.reserved == ZhitingPacket.helloReserved ? .helloReply : .undecryptable
     }
 
-    private mutating func request(_ method: ZhitingMethod, params: ZhitingJSON, using token: ZhitingToken) -> [UInt8] {
+    private mutating func request(_ method: ZhitingMethod, params: JSONValue, using token: ZhitingToken) -> [UInt8] {
         let id = nextRequestID
         nextRequestID += 1
         pendingRequestID = id

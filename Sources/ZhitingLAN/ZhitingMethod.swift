@@ -1,3 +1,5 @@
+internal import JSONWriting
+
 /// The JSON-RPC methods the hand-off uses; devices may know more, but nothing else is documented.
 public enum ZhitingMethod: String, Sendable, Equatable {
     /// Asks the device to describe itself (model, versions, SA ID, port).
@@ -9,11 +11,12 @@ public enum ZhitingMethod: String, Sendable, Equatable {
 /// Builds the JSON-RPC request texts exactly as the apps lay them out.
 enum ZhitingRequestText {
     /// `{"method":…,"params":…,"id":…}` in that key order, compact.
-    static func make(_ method: ZhitingMethod, params: ZhitingJSON, id: Int) -> [UInt8] {
-        ZhitingJSON.object([
-            (key: "method", value: .string(method.rawValue)),
-            (key: "params", value: params),
-            (key: "id", value: .int(id)),
-        ]).bytes
+    static func make(_ method: ZhitingMethod, params: JSONValue, id: Int) -> [UInt8] {
+        Array(
+            JSONValue.object([
+                JSONField("method", .string(method.rawValue)),
+                JSONField("params", params),
+                JSONField("id", .int(id)),
+            ]).serialized.utf8)
     }
 }

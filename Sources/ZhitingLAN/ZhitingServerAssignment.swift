@@ -1,4 +1,5 @@
 import FoundationEssentials
+internal import JSONWriting
 
 /// The `set_prop.server` parameters: which cloud server the device joins and with what credentials.
 ///
@@ -27,18 +28,18 @@ public struct ZhitingServerAssignment: Sendable, Equatable, Decodable, CustomStr
     public var echo: ZhitingServerEcho { ZhitingServerEcho(server: server, port: port) }
 
     /// Params in the apps' key order: server, port, access_token, area_id, then the MQTT keys.
-    var params: ZhitingJSON {
-        var members: [(key: String, value: ZhitingJSON)] = [
-            (key: "server", value: .string(server)),
-            (key: "port", value: .int(port)),
-            (key: "access_token", value: .string(accessToken)),
-            (key: "area_id", value: .string(areaID)),
+    var params: JSONValue {
+        var members: [JSONField] = [
+            JSONField("server", .string(server)),
+            JSONField("port", .int(port)),
+            JSONField("access_token", .string(accessToken)),
+            JSONField("area_id", .string(areaID)),
         ]
         if let mqtt {
             members += [
-                (key: "mode", value: .string(mqtt.mode)),
-                (key: "mqtt_server", value: .string(mqtt.server)),
-                (key: "mqtt_password", value: .string(mqtt.password)),
+                JSONField("mode", .string(mqtt.mode)),
+                JSONField("mqtt_server", .string(mqtt.server)),
+                JSONField("mqtt_password", .string(mqtt.password)),
             ]
         }
         return .object(members)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+internal import JSONWriting
 
 // Device-side rules, modelled on the SA hub's discovery server (zhiting-tech/smartassistant,
 // `modules/sadiscover/server.go`) plus the set_prop.server behaviour the apps expect of devices:
@@ -69,13 +70,13 @@ public struct ZhitingDeviceResponder: Sendable {
     }
 
     private func helloReply() -> [UInt8] {
-        let model = ZhitingJSON.object([(key: "model", value: .string(profile.info.model ?? ""))])
+        let model = JSONValue.object([JSONField("model", .string(profile.info.model ?? ""))])
         let packet = ZhitingPacket(
             reserved: ZhitingPacket.helloReserved,
             deviceID: profile.deviceID,
             serial: 1,
             checksumField: [],
-            payload: model.bytes
+            payload: Array(model.serialized.utf8)
         )
         return packet.withPacketDigest().encoded()
     }
@@ -95,15 +96,14 @@ public struct ZhitingDeviceResponder: Sendable {
             let request = try? JSONDecoder().decode(IncomingRequest.self, from: Data(plaintext)),
             let result = result(for: request, plaintext: plaintext)
         else { return nil }
-        let reply = ZhitingJSON.object([(key: "id", value: .int(request.id ?? 0)), result])
-        return sealed(cipher.encrypt(reply.bytes), serial: packet.serial)
+        let reply = JSONValue.object([JSONField("id", .int(request.id ?? 0)), result])
+        return sealed(cipher.encrypt(Array(reply.serialized.utf8)), serial: packet.serial)
     }
 
-    private mutating func result(for request: IncomingRequest, plaintext: [UInt8]) -> (key: String, value: ZhitingJSON)?
-    {
+    private mutating func result(for request: IncomingRequest, plaintext: [UInt8]) -> JSONField? {
         switch ZhitingMethod(rawValue: request.method) {
         case .getInfo:
-            return (key: "result", value: profile.info.json)
+            return JSONField("result", profile.info.json)
         case .setServer:
             guard let params = try? JSONDecoder().decode(ServerParams.self, from: Data(plaintext)).params else {
                 return nil
@@ -115,29 +115,25 @@ public struct ZhitingDeviceResponder: Sendable {
         }
     }
 
-    private func serverResult(for params: ZhitingServerAssignment) -> (key: String, value: ZhitingJSON)? {
+    private func serverResult(for params: ZhitingServerAssignment) -> JSONField? {
         let echoedServer: String
         switch serverReply {
         case .silent:
             return nil
         case .error(let code, let message):
-            return (
-                key: "error",
-                value: .object([(key: "code", value: .int(code)), (key: "message", value: .string(message))])
-            )
+            return JSONField("error", .object([JSONField("code", .int(code)), JSONField("message", .string(message))]))
         case .echo:
             echoedServer = params.server
         case .echoServer(let other):
             echoedServer = other
         }
-        return (
-            key: "result",
-            value: .object([
-                (key: "server", value: .string(echoedServer)),
-                (key: "port", value: .int(params.port)),
-                (key: "area_id", value: .string(params.areaID)),
-            ])
-        )
+        return JSONField(
+            "result",
+            .object([
+                JSONField("server", .string(echoedServer)),
+                JSONField("port", .int(params.port)),
+                JSONField("area_id", .string(params.areaID)),
+            ]))
     }
 
     private func sealed(_ payload: [UInt8], serial: UInt32) -> [UInt8] {

@@ -13,7 +13,7 @@ struct DoctorProbes {
     /// Where the system bus is (`DBUS_SYSTEM_BUS_ADDRESS` is honoured by `.system`).
     var bus: DBusConnection.Bus = .system
     var rfkillDirectory = "/sys/class/rfkill"
-    var udevDataDirectory = "/run/udev/data"
+    var slots = UdevSlotLookup()
     var callTimeout: Duration = .seconds(5)
     /// Connecting to the bus, each time (``BusHandshake``).
     var handshakeTimeout = BusHandshake.longest
@@ -44,21 +44,13 @@ struct DoctorProbes {
                 try HCIControllers.list().map { controller in
                     DoctorFindings.Controller(
                         name: controller.name, address: controller.address, bus: controller.bus.rawValue,
-                        isUp: controller.isUp, slot: slot(of: controller.name))
+                        isUp: controller.isUp, slot: slots.slot(ofController: controller.name))
                 })
         } catch .kernelHasNoBluetooth {
             return .noBluetooth
         } catch {
             return .unreadable("\(error)")
         }
-    }
-
-    /// `E:ZTPROV_SLOT=N` in the controller's udev record (udev/70-ztprov.rules puts it there).
-    func slot(of controller: String) -> Int? {
-        let record = udevDataDirectory + "/+bluetooth:" + controller
-        guard let text = try? String(contentsOfFile: record, encoding: .utf8) else { return nil }
-        let prefix = "E:ZTPROV_SLOT="
-        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
     }
 
     func radioSwitches() -> [DoctorFindings.RadioSwitch] {

@@ -85,7 +85,7 @@ extension ProtocommBLEOptions {
     }
 
     /// Asks for another password after a wrong one: the file or variable given, read and checked now,
-    /// before any radio, else the terminal when it comes to it. A source read once is not read again,
+    /// before any radio, else the terminal when it comes to it (on a thread of its own: the person may take a while). A source read once is not read again,
     /// so a second wrong password ends the run.
     func retryPassphraseSource(
         environment: [String: String]
@@ -96,7 +96,9 @@ extension ProtocommBLEOptions {
         return {
             guard used.take() else { return nil }
             if let given { return given }
-            return try options.resolve(environment: environment)
+            return try await OwnThread.run { () throws(ProvisioningError) in
+                try options.resolve(environment: environment)
+            }
         }
     }
 }

@@ -103,6 +103,9 @@ import Testing
         #expect(try lookup.controllerName(forSlot: 1) == "hci0")
         #expect(try lookup.controllerName(forSlot: 12) == "hci1")
         #expect(try lookup.controllerName(forSlot: 2) == nil)
+        // What `doctor` shows for each controller comes from the same reading.
+        #expect(lookup.slot(ofController: "hci1") == 12)
+        #expect(lookup.slot(ofController: "hci7") == nil)
     }
 }
 

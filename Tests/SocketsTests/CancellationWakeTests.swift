@@ -1,0 +1,62 @@
+import Glibc
+import Testing
+
+@testable import Sockets
+
+/// A socket wait inside a cancellable scope ends when the scope's wake fires, not at its deadline or at a
+/// later look at the task's flag.
+@Suite(.timeLimit(.minutes(1))) struct CancellationWakeTests {
+    /// A socket pair whose other end never writes: only the wake can end a wait for input on it.
+    static func silentSocket() throws -> (waited: Int32, silent: Int32) {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        return (ends[0], ends[1])
+    }
+
+    @Test func aFiredWakeEndsAWaitWhoseDeadlineIsAnHourAway() throws {
+        let (waited, silent) = try Self.silentSocket()
+        defer {
+            close(waited)
+            close(silent)
+        }
+        let wake = try #require(CancellationWake())
+        wake.signal()
+        let outcome = CancellationWake.$current.withValue(wake) {
+            SocketReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
+        }
+        #expect(outcome == .cancelled)
+    }
+
+    @Test func cancellingTheTaskFiresTheWakeOfItsScope() async throws {
+        let (waited, silent) = try Self.silentSocket()
+        defer {
+            close(waited)
+            close(silent)
+        }
+        let started = AsyncStream<Void>.makeStream()
+        let waiting = Task {
+            await CancellationWake.cancellable {
+                started.continuation.yield()
+                return SocketReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
+            }
+        }
+        for await _ in started.stream { break }
+        waiting.cancel()
+        #expect(await waiting.value == .cancelled)
+    }
+
+    @Test func dataStillEndsTheWaitAsReady() throws {
+        let (waited, peer) = try Self.silentSocket()
+        defer {
+            close(waited)
+            close(peer)
+        }
+        let wake = try #require(CancellationWake())
+        var byte: UInt8 = 7
+        #expect(write(peer, &byte, 1) == 1)
+        let outcome = CancellationWake.$current.withValue(wake) {
+            SocketReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
+        }
+        #expect(outcome == .ready)
+    }
+}
