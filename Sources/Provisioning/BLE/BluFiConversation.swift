@@ -157,13 +157,13 @@ struct BluFiConversation {
     /// that deadline as its own, so running out names the limit that ran out, and any other failed write
     /// means the link is gone.
     private mutating func write(_ bytes: [UInt8], within limit: Duration) async throws {
-        let ending = BluFiWriteDeadline(limit: limit, overall: deadline)
+        let limit = StepLimit(limit, run: deadline)
         do {
-            try await link.write(bytes, until: ending.deadline)
+            try await link.write(bytes, until: limit.deadline)
         } catch let error as CancellationError {
             throw error
         } catch is DeadlineExceeded {
-            throw ProvisioningError.bleWriteUnconfirmed(ending.reason, while: activity)
+            throw ProvisioningError.bleWriteUnconfirmed(limit.ending, while: activity)
         } catch {
             if Task.isCancelled { throw CancellationError() }
             linkIsUp = false

@@ -100,11 +100,11 @@ public struct BluFiProvisioner: Sendable {
 
     /// Opens the link: turning notifications on is a descriptor write, so it gets a write's limit.
     private func open(deadline: ContinuousClock.Instant) async throws -> BluFiGATTLink {
-        let ending = BluFiWriteDeadline(limit: timeouts.write, overall: deadline)
+        let limit = StepLimit(timeouts.write, run: deadline)
         do {
-            return try await openLink(ending.deadline)
+            return try await openLink(limit.deadline)
         } catch is DeadlineExceeded {
-            throw ProvisioningError.bleWriteUnconfirmed(ending.reason, while: "turning BluFi notifications on")
+            throw ProvisioningError.bleWriteUnconfirmed(limit.ending, while: "turning BluFi notifications on")
         }
     }
 

@@ -76,17 +76,15 @@ extension ProvisioningError {
 
     /// A write (or turning notifications on) the device never confirmed by the limit that ran out: the
     /// link is stuck even if it has not dropped yet.
-    static func bleWriteUnconfirmed(_ reason: BluFiWriteDeadline.Reason, while activity: String)
-        -> ProvisioningError
-    {
-        switch reason {
-        case .step(let limit):
+    static func bleWriteUnconfirmed(_ ending: StepLimit.Ending, while activity: String) -> ProvisioningError {
+        switch ending {
+        case .own(let limit), .enclosing(let limit):
             ProvisioningError(
                 .timeout,
                 "The device did not confirm a BLE write within \(secondsText(limit)) while \(activity).",
                 hint: linkHint
             )
-        case .overall:
+        case .run:
             ProvisioningError(
                 .timeout,
                 "The device did not confirm a BLE write before the overall time limit while \(activity).",

@@ -103,13 +103,14 @@ struct ImprovConversation {
     private func bounded<Value: Sendable>(
         _ limit: Duration, _ doing: String, _ operation: (ContinuousClock.Instant) async throws -> Value
     ) async throws -> Value {
-        let limit = min(limit, max(deadline - .now, .zero))
+        let start = ContinuousClock.now
+        let limit = StepLimit(limit, run: deadline, now: start)
         do {
-            return try await operation(.now + limit)
+            return try await operation(limit.deadline)
         } catch let error as CancellationError {
             throw error
         } catch is DeadlineExceeded {
-            throw ProvisioningError.improvStepTimedOut(doing, within: limit)
+            throw ProvisioningError.improvStepTimedOut(doing, within: max(start.duration(to: limit.deadline), .zero))
         } catch {
             throw ProvisioningError.bleLinkFailed(error, while: doing)
         }

@@ -75,7 +75,7 @@ extension ProtocommChannel {
         }
         if wakeUp >= step.deadline {
             throw ProvisioningError.protocommWaitExpired(
-                endpoint: endpoint, phase: phase, limit: .step(step.limit), on: peer)
+                endpoint: endpoint, phase: phase, limit: .enclosing(step.limit), on: peer)
         }
         try await Task.sleep(until: wakeUp, clock: .continuous)
     }

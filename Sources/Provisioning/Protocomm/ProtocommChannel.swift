@@ -47,13 +47,12 @@ struct ProtocommChannel {
         _ payload: [UInt8], on endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: Duration,
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> [UInt8] {
-        var ending = (ContinuousClock.now + limit, ProtocommLimit.request(limit))
-        if deadline < ending.0 { ending = (deadline, .run) }
-        if let step, step.deadline < ending.0 { ending = (step.deadline, .step(step.limit)) }
+        let limit = StepLimit(limit, run: deadline, enclosing: step)
         do {
-            return try await transport.exchange(endpoint: endpoint.name, payload: payload, until: ending.0)
+            return try await transport.exchange(endpoint: endpoint.name, payload: payload, until: limit.deadline)
         } catch is DeadlineExceeded {
-            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: ending.1, on: peer)
+            throw ProvisioningError.protocommWaitExpired(
+                endpoint: endpoint, phase: phase, limit: limit.ending, on: peer)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
             throw ProvisioningError.protocommExchange(error, endpoint: endpoint, phase: phase, on: peer)
@@ -89,14 +88,14 @@ extension ProvisioningError {
     /// A limit ran out while waiting for `endpoint`. After "apply", the connect limit or the run's
     /// deadline means the device was still joining; the request's own limit means it went silent.
     static func protocommWaitExpired(
-        endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: ProtocommLimit, on peer: ProtocommPeer
+        endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: StepLimit.Ending, on peer: ProtocommPeer
     ) -> ProvisioningError {
         switch (phase, limit) {
-        case (.awaitingConnection(let ssid), .request):
+        case (.awaitingConnection(let ssid), .own):
             .protocommOutcomeUnknown(ssid: ssid, detail: "no answer to /\(endpoint) in time", on: peer)
         case (.awaitingConnection(let ssid), _):
             .protocommWiFiConnectTimeout(ssid: ssid, limit: limit)
-        case (.awaitingAttach(let network), .step), (.awaitingAttach(let network), .run):
+        case (.awaitingAttach(let network), .enclosing), (.awaitingAttach(let network), .run):
             .protocommThreadAttachTimeout(network: network, limit: limit)
         default:
             .protocommDeviceTimeout(endpoint: endpoint, limit: limit)

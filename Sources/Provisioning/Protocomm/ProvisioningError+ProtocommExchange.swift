@@ -155,12 +155,12 @@ extension ProvisioningError {
     /// A wait ran out.
     ///
     /// - Parameter limit: the flow's limit that ended it, or nil when the transport's own deadline did.
-    static func protocommDeviceTimeout(endpoint: ProtocommEndpoint, limit: ProtocommLimit?, detail: String? = nil)
+    static func protocommDeviceTimeout(endpoint: ProtocommEndpoint, limit: StepLimit.Ending?, detail: String? = nil)
         -> ProvisioningError
     {
         let message =
             switch limit {
-            case .request(let duration), .step(let duration):
+            case .own(let duration), .enclosing(let duration):
                 "The device did not answer /\(endpoint) within \(secondsText(duration))."
             case .run: "The time limit ran out while waiting for the answer to /\(endpoint)."
             case nil: "The device did not answer /\(endpoint) in time."

@@ -57,7 +57,7 @@ extension ProvisioningError {
     }
 
     /// The device was still attaching when the attach limit or the run's deadline ran out.
-    static func protocommThreadAttachTimeout(network: String, limit: ProtocommLimit) -> ProvisioningError {
+    static func protocommThreadAttachTimeout(network: String, limit: StepLimit.Ending) -> ProvisioningError {
         ProvisioningError(
             .threadAttachTimeout, "The device was still attaching to the Thread network \(network)\(limit.endingText).",
             hint: "Check a Thread router of that network is in range of the device, or give a longer --timeout.")

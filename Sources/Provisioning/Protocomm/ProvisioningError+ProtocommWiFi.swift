@@ -42,7 +42,7 @@ extension ProvisioningError {
     }
 
     /// The device was still joining when the connect limit or the run's deadline ran out.
-    static func protocommWiFiConnectTimeout(ssid: String, limit: ProtocommLimit) -> ProvisioningError {
+    static func protocommWiFiConnectTimeout(ssid: String, limit: StepLimit.Ending) -> ProvisioningError {
         ProvisioningError(
             .protocommWiFiConnectTimeout, "The device was still joining \(ssid)\(limit.endingText).",
             hint: "Check the network is 2.4 GHz and in range of the device; it keeps trying, so "
