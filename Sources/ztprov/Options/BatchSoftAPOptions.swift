@@ -9,7 +9,7 @@ struct BatchSoftAPOptions: ParsableArguments {
     @Option(
         name: .customLong("softap-security"),
         help: "Protocomm security: auto (as each unit's /proto-ver says), 0, 1 (PoP) or 2 (SRP).")
-    var security: SoftAPOptions.SecurityChoice = .auto
+    var security: ProtocommSecurityChoice = .auto
 
     @Option(
         name: .customLong("srp-username"),

@@ -9,7 +9,7 @@ struct ProtocommBLEOptions: ParsableArguments {
     @Option(
         name: .customLong("sec-ver"),
         help: "ESP provisioning session security: auto (as the device's proto-ver says), 0, 1 (PoP) or 2 (SRP).")
-    var security: SoftAPOptions.SecurityChoice = .auto
+    var security: ProtocommSecurityChoice = .auto
 
     @Option(
         name: .customLong("sec2-patch"),

@@ -27,7 +27,7 @@ struct SoftAPOptions: ParsableArguments {
     var device: DeviceEndpoint = .softAPDefault
 
     @Option(help: "Session security: auto (as the device's /proto-ver says), 0, 1 (PoP) or 2 (SRP).")
-    var security: SecurityChoice = .auto
+    var security: ProtocommSecurityChoice = .auto
 
     @Option(
         name: .customLong("sec2-patch"),
@@ -60,33 +60,6 @@ struct SoftAPOptions: ParsableArguments {
         }
         if security2Patch != nil, security != .auto, security != .security2 {
             throw ValidationError("--sec2-patch applies to security 2 only.")
-        }
-    }
-
-    enum SecurityChoice: String, ExpressibleByArgument, CaseIterable {
-        case auto
-        case security0 = "0"
-        case security1 = "1"
-        case security2 = "2"
-
-        /// The session options: the PoP serves as security 1's proof or security 2's SRP password, and
-        /// with `auto` as whichever the device's /proto-ver asks for.
-        func options(
-            proofOfPossession pop: Secret?, srpUsername: String, patch: ProtocommSecurity2Patch?
-        ) -> ProtocommSecurityOptions {
-            ProtocommSecurityOptions(
-                level: level, patch: patch, proofOfPossession: level == .security2 ? nil : pop,
-                srpUsername: srpUsername, srpPassword: level == .security1 ? nil : pop)
-        }
-
-        /// The forced level, nil for `auto`.
-        var level: ProtocommSecurityLevel? {
-            switch self {
-            case .auto: nil
-            case .security0: .security0
-            case .security1: .security1
-            case .security2: .security2
-            }
         }
     }
 }

@@ -11,17 +11,14 @@ extension DemoCommand {
     /// BluFi over an in-memory GATT link; returns the ID the device sent after joining.
     func provisionOverBluFi(context: CommandContext) async throws(ProvisioningError) -> ZhitingDeviceID {
         context.console.progress("BluFi: provisioning an emulated ESP32 over an in-memory BLE link")
-        let link = DemoDevices.bluFiLink(bluFiSecurity.scheme)
-        let provisioner = BluFiProvisioner(connection: link, security: bluFiSecurity.choice, logger: context.logger)
         let settings = WiFiSettings(
             .station(WiFiStationSettings(ssid: DemoDevices.homeSSID, password: Secret(DemoDevices.wifiPassword))),
             expectsDeviceID: true)
         let printer = BluFiProgressPrinter(console: context.console)
-        let outcome = try await Self.provisioning {
-            try await link.run {
-                try await provisioner.run(settings, deadline: context.deadline, progress: printer.report)
-            }
-        }
+        let flow = BluFiBLEFlow(
+            settings, security: bluFiSecurity.choice, logger: context.logger, progress: printer.report)
+        let link = DemoBLELink(peripheral: DemoDevices.bluFiLink(bluFiSecurity.scheme))
+        let outcome = try await Self.provisioning { try await flow.run(with: link, deadline: context.deadline) }
         let id = try Self.deviceID(outcome.deviceID, missing: "The emulated BluFi device sent no usable device ID.")
         context.console.success("BluFi: device \(id) joined \"\(DemoDevices.homeSSID)\"")
         return id
@@ -82,5 +79,18 @@ extension DemoCommand {
             throw ProvisioningError(
                 .timeout, "The demo stopped: \(error)", hint: "This is a bug in the demo; please report it.")
         }
+    }
+}
+
+/// The emulated BluFi device as a flow's link: every connection is the same in-memory peripheral.
+private struct DemoBLELink: BLELink {
+    let peripheral: InMemoryBluFiPeripheral
+
+    var peer: BLEPeer { BLEPeer(address: "demo", name: "emulated ESP32") }
+
+    func connected<Result: Sendable>(
+        _ policy: BLEConnectionPolicy, _ body: @Sendable (any GATTConnection) async throws -> Result
+    ) async throws -> Result {
+        try await peripheral.run { try await body(peripheral) }
     }
 }
