@@ -32,7 +32,10 @@ final class CancellationWake: Sendable {
     ) async rethrows -> Result {
         guard let wake = CancellationWake() else { return try body() }
         return try await withTaskCancellationHandler {
-            try $current.withValue(wake) { try body() }
+            // Using `isolation` makes the closure isolated to it, so the blocking body stays on the caller's
+            // executor (a socket actor's own thread) instead of moving to the shared pool.
+            _ = isolation
+            return try $current.withValue(wake) { try body() }
         } onCancel: {
             wake.signal()
         }

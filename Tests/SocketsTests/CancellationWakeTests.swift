@@ -60,3 +60,26 @@ import Testing
         #expect(outcome == .ready)
     }
 }
+
+/// The blocking work inside a cancellable scope stays on its actor's own thread: were it moved to the shared
+/// pool, a busy pool would delay it past its deadlines (and it would block a pool thread).
+@Suite struct CancellationWakeIsolationTests {
+    actor OwnThreadWorker {
+        private let executor = BlockingSocketExecutor()
+
+        nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+        deinit {
+            executor.shutdown()
+        }
+
+        func runsOnItsOwnThreadInsideTheScope() async -> Bool {
+            let outside = pthread_self()
+            return await CancellationWake.cancellable { pthread_equal(pthread_self(), outside) != 0 }
+        }
+    }
+
+    @Test func theScopesBodyRunsOnTheCallersExecutor() async {
+        #expect(await OwnThreadWorker().runsOnItsOwnThreadInsideTheScope())
+    }
+}
