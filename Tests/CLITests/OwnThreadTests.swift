@@ -1,33 +1,32 @@
-import Dispatch
 import Glibc
 import Synchronization
 import Testing
 
 @testable import ztprov
 
-/// Blocking work handed to ``OwnThread`` runs even while every thread of the shared pool is blocked.
+/// Blocking work handed to ``OwnThread`` gets a thread of its own each time, so however much of it waits at
+/// once, none of it holds a thread of the shared pool.
 @Suite(.timeLimit(.minutes(1))) struct OwnThreadTests {
     enum Refusal: Error, Equatable { case refused }
 
-    @Test func runsWhileEveryPoolThreadIsBlocked() async throws {
-        let width = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let gate = DispatchSemaphore(value: 0)
-        let blocked = BlockedCount()
-        // Tasks that block their pool thread until the work below lets them go: were the work itself on
-        // the pool, nothing would ever release them.
-        let blockers = (0..<width).map { _ in
-            Task.detached {
-                blocked.count.add(1, ordering: .relaxed)
-                gate.wait()
+    /// Four times the pool's width of bodies that each wait until all have started: on the pool they
+    /// could never all run at once.
+    @Test func manyBlockingBodiesRunAtOnce() async {
+        let count = 4 * max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let started = StartedCount()
+        let values = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<count {
+                group.addTask {
+                    await OwnThread.run { () -> Int in
+                        started.count.add(1, ordering: .relaxed)
+                        while started.count.load(ordering: .relaxed) < count { usleep(1000) }
+                        return index
+                    }
+                }
             }
+            return await group.reduce(into: []) { $0.append($1) }
         }
-        let value = await OwnThread.run { () -> Int in
-            while blocked.count.load(ordering: .relaxed) < width { usleep(1000) }
-            for _ in 0..<width { gate.signal() }
-            return 42
-        }
-        for blocker in blockers { await blocker.value }
-        #expect(value == 42)
+        #expect(values.sorted() == Array(0..<count))
     }
 
     @Test func passesTheBodysTypedErrorOn() async {
@@ -37,7 +36,7 @@ import Testing
     }
 }
 
-/// How many pool threads are blocked so far, shared with the tasks that block them.
-private final class BlockedCount: Sendable {
+/// How many bodies have started, shared with them.
+private final class StartedCount: Sendable {
     let count = Atomic<Int>(0)
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Testing
 
 @testable import Sockets
@@ -33,14 +34,9 @@ import Testing
             close(waited)
             close(silent)
         }
-        let started = AsyncStream<Void>.makeStream()
-        let waiting = Task {
-            await CancellationWake.cancellable {
-                started.continuation.yield()
-                return SocketReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
-            }
-        }
-        for await _ in started.stream { break }
+        let worker = CancellationWakeIsolationTests.OwnThreadWorker()
+        let waiting = Task { await worker.waitForInput(on: waited) }
+        await worker.waitUntilWaiting()
         waiting.cancel()
         #expect(await waiting.value == .cancelled)
     }
@@ -71,6 +67,22 @@ import Testing
 
         deinit {
             executor.shutdown()
+        }
+
+        /// Set from inside the wait's scope; read from outside while this actor's thread is blocked in it.
+        private let waiting = Atomic<Bool>(false)
+
+        /// Waits for input an hour long, on this actor's thread as the sockets do.
+        func waitForInput(on descriptor: Int32) async -> SocketReadiness.Outcome {
+            await CancellationWake.cancellable {
+                waiting.store(true, ordering: .relaxed)
+                return SocketReadiness.wait(for: Int16(POLLIN), on: descriptor, until: .now + .seconds(3600))
+            }
+        }
+
+        /// Returns once ``waitForInput(on:)`` is in its scope.
+        nonisolated func waitUntilWaiting() async {
+            while !waiting.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(5)) }
         }
 
         func runsOnItsOwnThreadInsideTheScope() async -> Bool {
