@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A throwaway PostgreSQL server on loopback for the suite: `initdb` into a temporary directory,
 /// `pg_ctl start` on a free port with its socket in that directory, so it never meets the system's
