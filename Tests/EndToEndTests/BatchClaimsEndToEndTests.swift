@@ -65,16 +65,26 @@ struct BatchClaimsEndToEndTests {
         }
     }
 
+    /// A harness with the units every adapter hears, their list in a scratch directory, and the `--db` the
+    /// stations share.
+    static func withLine(
+        _ database: Database, _ body: (HarnessSession, URL, String) async throws -> Void
+    ) async throws {
+        let directory = try BatchEndToEndTests.workspace(units: units)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try await location(database, directory)
+        try await withHarness(scenario: BatchEndToEndTests.scenario(units: units)) { h in
+            try await body(h, directory, db)
+        }
+    }
+
     static func count(_ event: String, in outcome: ProcessOutcome) -> Int {
         outcome.events.filter { $0["event"] as? String == event }.count
     }
 
     @Test(arguments: Database.allCases)
     func twoStationsProvisionEveryUnitExactlyOnce(_ database: Database) async throws {
-        let directory = try BatchEndToEndTests.workspace(units: Self.units)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let db = try await Self.location(database, directory)
-        try await withHarness(scenario: BatchEndToEndTests.scenario(units: Self.units)) { h in
+        try await Self.withLine(database) { h, directory, db in
             let first = try Self.station(h, directory, db: db, Self.stations[0]).start()
             let second = try Self.station(h, directory, db: db, Self.stations[1]).start()
             let outcomes = [await first.waitForExit(), await second.waitForExit()]
@@ -101,10 +111,7 @@ struct BatchClaimsEndToEndTests {
     /// for its claims to run out, as a station on another host would.
     @Test(arguments: Database.allCases)
     func aKilledStationsClaimsRunOutAndTheOtherTakesItsUnits(_ database: Database) async throws {
-        let directory = try BatchEndToEndTests.workspace(units: Self.units)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let db = try await Self.location(database, directory)
-        try await withHarness(scenario: BatchEndToEndTests.scenario(units: Self.units)) { h in
+        try await Self.withLine(database) { h, directory, db in
             var launch = try Self.station(h, directory, db: db, Self.stations[0], ["--claim-lifetime", "3"])
             launch.arguments = ["--pid", "--fork", "--kill-child", launch.executable] + launch.arguments
             launch.executable = "/usr/bin/unshare"
