@@ -365,7 +365,7 @@ let package = Package(
             // The tests run the `ztprov` executable: this dependency makes `swift test` build it.
             dependencies: [
                 "TestSupport", "ztprov", "Sockets", "Transports", "ZhitingLAN", "CryptoPrimitives", "Records",
-                "SQLiteRecordStore",
+                "SQLiteRecordStore", "PostgresRecordStore",
             ],
             swiftSettings: strictSettings
         ),

@@ -61,10 +61,39 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
         get throws(RecordStoreError) { try connection.execute("SHOW transaction_read_only").first?[0] == "on" }
     }
 
-    public func append(_ record: ProvisioningRecord) throws(RecordStoreError) {
+    public func append(_ record: ProvisioningRecord, settling claim: UnitClaim? = nil) throws(RecordStoreError) {
         let parameters = try PostgresAttemptsTable.parameters(record)
         try redacting { () throws(RecordStoreError) in
-            try connection.execute(PostgresAttemptsTable.insert, parameters)
+            guard let claim else {
+                try connection.execute(PostgresAttemptsTable.insert, parameters)
+                return
+            }
+            try connection.execute(
+                PostgresClaimsTable.insertSettling,
+                parameters + [claim.deviceKey, claim.holder, record.succeeded ? "true" : "false"])
+        }
+    }
+
+    public func claim(_ claim: UnitClaim, evenIfProvisioned: Bool) throws(RecordStoreError) -> UnitClaimOutcome {
+        let rows = try redacting { () throws(RecordStoreError) in
+            try connection.execute(
+                PostgresClaimsTable.claim,
+                PostgresClaimsTable.claimParameters(claim, evenIfProvisioned: evenIfProvisioned))
+        }
+        return try PostgresClaimsTable.outcome(rows.first)
+    }
+
+    public func renew(_ claim: UnitClaim) throws(RecordStoreError) -> Bool {
+        try redacting { () throws(RecordStoreError) in
+            try !connection.execute(
+                PostgresClaimsTable.renew, [claim.deviceKey, claim.holder, String(claim.lifetimeMilliseconds)]
+            ).isEmpty
+        }
+    }
+
+    public func release(_ claim: UnitClaim) throws(RecordStoreError) {
+        try redacting { () throws(RecordStoreError) in
+            try connection.execute(PostgresClaimsTable.release, [claim.deviceKey, claim.holder])
         }
     }
 

@@ -1,11 +1,11 @@
 import Records
 
-/// The database's layout, version 2: the same `attempts` table as the SQLite file (timestamps as
-/// `timestamptz`, steps as `jsonb`) and a one-row `ztprov_schema` table holding the version. An older
+/// The database's layout, version 3: the same `attempts` and `claims` tables as the SQLite file
+/// (timestamps as `timestamptz`, steps as `jsonb`) and a one-row `ztprov_schema` table holding the version. An older
 /// version is brought up to date by the first station that writes to it; readers take it as it is.
 enum PostgresSchema {
     /// The schema this build writes and reads.
-    static let version = 2
+    static let version = 3
     /// The advisory lock that keeps stations starting at once from creating the tables twice.
     static let setupLock = "7a747072"
 
@@ -38,11 +38,30 @@ enum PostgresSchema {
         """,
         "CREATE INDEX attempts_device_key ON attempts (device_key)",
         "CREATE INDEX attempts_started_at ON attempts (started_at)",
+        claimsCreation,
     ]
 
-    /// The statements that take version N (the key) to the current one. Version 2 added `protocol`.
+    /// One row per claimed unit: who holds it until when (by the server's clock, so stations' clocks
+    /// need not agree), or that its holder provisioned it.
+    static let claimsCreation = """
+        CREATE TABLE claims (
+            device_key text PRIMARY KEY,
+            holder text NOT NULL,
+            station text NOT NULL,
+            lane text NOT NULL,
+            expires_at timestamptz NOT NULL,
+            provisioned boolean NOT NULL
+        )
+        """
+
+    /// The statements that take version N (the key) to the current one. Version 2 added `protocol`,
+    /// version 3 the `claims` table.
     static let migrations: [Int: [String]] = [
-        1: ["ALTER TABLE attempts ADD COLUMN protocol text", "UPDATE ztprov_schema SET version = \(version)"]
+        1: [
+            "ALTER TABLE attempts ADD COLUMN protocol text", claimsCreation,
+            "UPDATE ztprov_schema SET version = \(version)",
+        ],
+        2: [claimsCreation, "UPDATE ztprov_schema SET version = \(version)"],
     ]
 
     /// What the database holds.
@@ -53,7 +72,7 @@ enum PostgresSchema {
         case version(Int)
 
         /// Whether rows have the `protocol` column.
-        var hasProtocolColumn: Bool { self == .version(PostgresSchema.version) }
+        var hasProtocolColumn: Bool { self != .version(1) }
     }
 
     /// The layout, judged from which tables exist and the recorded version.

@@ -38,7 +38,7 @@ extension ErrorCode {
         case .timeout, .improvAuthorizationTimeout, .softAPJoinTimeout, .protocommDeviceTimeout,
             .protocommWiFiConnectTimeout, .bluFiWiFiJoinTimeout, .scTimeout, .threadAttachTimeout:
             .timeout
-        case .batchIncomplete:
+        case .batchIncomplete, .batchClaimLost:
             .batchIncomplete
         case .hangUp:
             .hungUp

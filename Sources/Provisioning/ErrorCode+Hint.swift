@@ -114,6 +114,8 @@ extension ErrorCode {
             "Run long commands under tmux or screen so a dropped session does not end them; cleanup already ran."
         case .interrupted: "Run the command again when ready; cleanup already ran."
         case .terminated: "Something on the host stopped ztprov; run the command again when ready, cleanup already ran."
+        case .batchClaimLost:
+            "Check the station's link to the database; another station took the unit, its records say how it ended."
         case .batchUnknownLane:
             "Pin the unit to one of the batch's lanes (--adapters or --wifi-interfaces), or leave its adapter column empty."
         case .busNotAnswering:

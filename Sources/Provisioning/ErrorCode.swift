@@ -156,6 +156,9 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     // MARK: Batch verdict (10) and interruption (129, 130, 143)
     /// The batch ran to its end, but some units were not provisioned; the records say which and why.
     case batchIncomplete = "batch.incomplete"
+    /// The station could not renew its claim on the unit in time (the database was out of reach) and
+    /// another station took it: the attempt stopped so the unit is not provisioned twice.
+    case batchClaimLost = "batch.claim-lost"
     /// The terminal or the SSH session went away (SIGHUP); cleanup still ran.
     case hangUp = "interrupted.hangup"
     case interrupted = "interrupted"

@@ -3,6 +3,7 @@ public import Records
 
 import struct FoundationEssentials.CocoaError
 import struct FoundationEssentials.Data
+import struct FoundationEssentials.Date
 import class FoundationEssentials.FileManager
 import class FoundationEssentials.JSONEncoder
 import struct FoundationEssentials.POSIXError
@@ -73,10 +74,76 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
     /// The schema found when opened for reading; a writer brings the file to the current version.
     private var layout = SQLiteSchema.Layout.version(SQLiteSchema.version)
 
-    public func append(_ record: ProvisioningRecord) throws(RecordStoreError) {
-        let statement = try database.prepare(SQLiteAttemptsTable.insert)
-        try statement.bind(SQLiteAttemptsTable.values(record))
-        _ = try statement.step()
+    public func append(_ record: ProvisioningRecord, settling claim: UnitClaim? = nil) throws(RecordStoreError) {
+        try inImmediateTransaction { () throws(RecordStoreError) in
+            try run(SQLiteAttemptsTable.insert, SQLiteAttemptsTable.values(record))
+            guard let claim else { return }
+            if record.succeeded {
+                try run(SQLiteClaimsTable.settleProvisioned, Self.key(claim) + [.integer(Self.microsecondsNow())])
+            } else {
+                try run(SQLiteClaimsTable.release, Self.key(claim))
+            }
+        }
+    }
+
+    public func claim(_ claim: UnitClaim, evenIfProvisioned: Bool) throws(RecordStoreError) -> UnitClaimOutcome {
+        try inImmediateTransaction { () throws(RecordStoreError) in
+            let now = Self.microsecondsNow()
+            let provisioned =
+                try run(
+                    SQLiteClaimsTable.provisionedInAttempts,
+                    [.text(claim.deviceKey), .text(ProvisioningRecord.successCode)]
+                ).first?.first?.integer == 1
+            let current = try run(SQLiteClaimsTable.current, [.text(claim.deviceKey)]).first.flatMap(
+                SQLiteClaimsTable.row)
+            let outcome = claim.outcome(
+                over: current, provisionedInAttempts: provisioned, evenIfProvisioned: evenIfProvisioned,
+                now: SQLiteAttemptsTable.date(microseconds: now))
+            if outcome == .claimed {
+                try run(
+                    SQLiteClaimsTable.take,
+                    Self.key(claim) + [
+                        .text(claim.station), .text(claim.lane), .integer(now + claim.lifetimeMilliseconds * 1000),
+                    ])
+            }
+            return outcome
+        }
+    }
+
+    public func renew(_ claim: UnitClaim) throws(RecordStoreError) -> Bool {
+        let expiresAt = Self.microsecondsNow() + claim.lifetimeMilliseconds * 1000
+        return try !run(SQLiteClaimsTable.renew, Self.key(claim) + [.integer(expiresAt)]).isEmpty
+    }
+
+    public func release(_ claim: UnitClaim) throws(RecordStoreError) {
+        try run(SQLiteClaimsTable.release, Self.key(claim))
+    }
+
+    /// Runs one statement to its end; its rows.
+    @discardableResult
+    private func run(_ sql: String, _ values: [SQLiteValue]) throws(RecordStoreError) -> [[SQLiteValue]] {
+        let statement = try database.prepare(sql)
+        try statement.bind(values)
+        return try statement.rows()
+    }
+
+    /// A claim's key columns, the first two parameters of every claims statement.
+    private static func key(_ claim: UnitClaim) -> [SQLiteValue] { [.text(claim.deviceKey), .text(claim.holder)] }
+
+    private static func microsecondsNow() -> Int64 { SQLiteAttemptsTable.microseconds(Date()) }
+
+    /// Runs `body` in a write transaction taken at once, so no other process's claim or record comes between
+    /// what it reads and what it writes.
+    private func inImmediateTransaction<T>(_ body: () throws(RecordStoreError) -> T) throws(RecordStoreError) -> T {
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try database.execute("COMMIT")
+            return result
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
     }
 
     public func provisionedDeviceKeys(among keys: Set<String>) throws(RecordStoreError) -> Set<String> {
@@ -124,18 +191,13 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
     /// Creates the schema in an empty file, migrates an older one or checks it, in one write transaction
     /// so two processes opening a file at once do not both create or migrate it.
     private func prepareSchema() throws(RecordStoreError) {
-        try database.execute("BEGIN IMMEDIATE")
-        do {
+        try inImmediateTransaction { () throws(RecordStoreError) in
             switch try assessSchema() {
             case .empty:
                 for statement in SQLiteSchema.creation { try database.execute(statement) }
             case .version(let found):
                 for statement in SQLiteSchema.migrations[found] ?? [] { try database.execute(statement) }
             }
-            try database.execute("COMMIT")
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
         }
     }
 

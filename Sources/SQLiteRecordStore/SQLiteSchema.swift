@@ -1,13 +1,14 @@
 import Records
 
-/// The file's layout, version 2: one `attempts` table with a column per record field.
+/// The file's layout, version 3: one `attempts` table with a column per record field, and the `claims`
+/// stations hold on units while they work on them.
 ///
 /// `application_id` marks the file as ztprov's and `user_version` holds the schema version, so a
 /// newer ztprov's file or somebody else's database is refused rather than written into. An older
 /// version is brought up to date by the first store that writes to it; readers take it as it is.
 enum SQLiteSchema {
     /// The schema this build writes and reads.
-    static let version: Int64 = 2
+    static let version: Int64 = 3
     /// "ztpr" as a big-endian integer.
     static let applicationID: Int64 = 0x7A74_7072
 
@@ -39,13 +40,28 @@ enum SQLiteSchema {
         """,
         "CREATE INDEX attempts_device_key ON attempts (device_key)",
         "CREATE INDEX attempts_started_at ON attempts (started_at)",
+        claimsCreation,
         "PRAGMA application_id = \(applicationID)",
         "PRAGMA user_version = \(version)",
     ]
 
-    /// The statements that take version N (the key) to the current one. Version 2 added `protocol`.
+    /// One row per claimed unit: who holds it until when, or that its holder provisioned it.
+    static let claimsCreation = """
+        CREATE TABLE claims (
+            device_key TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            station TEXT NOT NULL,
+            lane TEXT NOT NULL,
+            expires_at INTEGER NOT NULL, -- microseconds since 1970-01-01T00:00:00Z
+            provisioned INTEGER NOT NULL
+        )
+        """
+
+    /// The statements that take version N (the key) to the current one. Version 2 added `protocol`,
+    /// version 3 the `claims` table.
     static let migrations: [Int64: [String]] = [
-        1: ["ALTER TABLE attempts ADD COLUMN protocol TEXT", "PRAGMA user_version = \(version)"]
+        1: ["ALTER TABLE attempts ADD COLUMN protocol TEXT", claimsCreation, "PRAGMA user_version = \(version)"],
+        2: [claimsCreation, "PRAGMA user_version = \(version)"],
     ]
 
     /// What a file holds, judged from its header fields and whether it has any table yet.
@@ -56,7 +72,7 @@ enum SQLiteSchema {
         case version(Int64)
 
         /// Whether rows have the `protocol` column.
-        var hasProtocolColumn: Bool { self == .version(SQLiteSchema.version) }
+        var hasProtocolColumn: Bool { self != .version(1) }
     }
 
     static func assess(applicationID: Int64, userVersion: Int64, hasTables: Bool) throws(RecordStoreError) -> Layout {

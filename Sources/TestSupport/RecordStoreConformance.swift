@@ -11,6 +11,11 @@ public enum RecordStoreConformance: String, CaseIterable, Sendable {
     case returnsOldestFirst
     case provisionedKeysCountOnlySuccesses
     case queriesBySinceAndStation
+    case aClaimKeepsOtherHoldersOut
+    case aClaimRunsOutUnlessRenewed
+    case aSuccessSettlesTheClaim
+    case aFailureOrReleaseEndsTheClaim
+    case claimsTakeAnyKey
 
     /// Runs the check on `store`, which must be empty.
     public func run(on store: any ProvisioningRecordStore) async throws {
@@ -42,6 +47,113 @@ public enum RecordStoreConformance: String, CaseIterable, Sendable {
             #expect(try await store.provisionedDeviceKeys(among: []) == [])
         case .queriesBySinceAndStation:
             try await queriesBySinceAndStation(store)
+        case .aClaimKeepsOtherHoldersOut:
+            try await claimKeepsOtherHoldersOut(store)
+        case .aClaimRunsOutUnlessRenewed:
+            try await claimRunsOutUnlessRenewed(store)
+        case .aSuccessSettlesTheClaim:
+            try await successSettlesTheClaim(store)
+        case .aFailureOrReleaseEndsTheClaim:
+            try await failureOrReleaseEndsTheClaim(store)
+        case .claimsTakeAnyKey:
+            try await claimsTakeAnyKey(store)
+        }
+    }
+
+    /// A claim held by one batch for `key` on station `station`.
+    public static func claim(
+        _ key: String, by holder: String, station: String = "line-1", lifetime: Duration = .seconds(60)
+    ) -> UnitClaim {
+        UnitClaim(deviceKey: key, holder: holder, station: station, lane: "hci0", lifetime: lifetime)
+    }
+
+    private func claimKeepsOtherHoldersOut(_ store: any ProvisioningRecordStore) async throws {
+        let mine = Self.claim("lamp", by: "batch-a")
+        #expect(try await store.claim(mine, evenIfProvisioned: false) == .claimed)
+        // The holder's own retry takes it again; another batch, on any station, finds it held.
+        #expect(try await store.claim(mine, evenIfProvisioned: false) == .claimed)
+        let theirs = Self.claim("lamp", by: "batch-b", station: "line-2")
+        for force in [false, true] {
+            guard case .heldElsewhere(let held) = try await store.claim(theirs, evenIfProvisioned: force) else {
+                Issue.record("a live claim let another batch in")
+                return
+            }
+            #expect(held.station == "line-1" && held.lane == "hci0")
+            #expect(held.expiresIn > .zero && held.expiresIn <= .seconds(60))
+        }
+        #expect(try await store.claim(Self.claim("other", by: "batch-b"), evenIfProvisioned: false) == .claimed)
+    }
+
+    private func claimRunsOutUnlessRenewed(_ store: any ProvisioningRecordStore) async throws {
+        let brief = Self.claim("lamp", by: "batch-a", lifetime: .milliseconds(1))
+        let renewed = Self.claim("bulb", by: "batch-a", lifetime: .milliseconds(1))
+        #expect(try await store.claim(brief, evenIfProvisioned: false) == .claimed)
+        #expect(try await store.claim(renewed, evenIfProvisioned: false) == .claimed)
+        #expect(try await store.renew(Self.claim("bulb", by: "batch-a")))
+        try await Task.sleep(for: .milliseconds(20))
+        // A dead station's claim ran out: another batch takes the unit, and the first has lost it.
+        #expect(try await store.claim(Self.claim("lamp", by: "batch-b"), evenIfProvisioned: false) == .claimed)
+        #expect(try await store.renew(brief) == false)
+        guard case .heldElsewhere = try await store.claim(Self.claim("bulb", by: "batch-b"), evenIfProvisioned: false)
+        else {
+            Issue.record("a renewed claim ran out at its first lifetime")
+            return
+        }
+    }
+
+    private func successSettlesTheClaim(_ store: any ProvisioningRecordStore) async throws {
+        let mine = Self.claim("lamp", by: "batch-a")
+        #expect(try await store.claim(mine, evenIfProvisioned: false) == .claimed)
+        try await store.append(Self.record("lamp"), settling: mine)
+        let theirs = Self.claim("lamp", by: "batch-b")
+        #expect(try await store.claim(theirs, evenIfProvisioned: false) == .provisioned)
+        #expect(try await store.renew(mine) == false)
+        // `--force` takes a provisioned unit at once: the settled claim no longer holds it.
+        #expect(try await store.claim(theirs, evenIfProvisioned: true) == .claimed)
+        // A unit whose success was recorded before claims existed counts as provisioned too.
+        try await store.append(Self.record("old"))
+        #expect(try await store.claim(Self.claim("old", by: "batch-b"), evenIfProvisioned: false) == .provisioned)
+    }
+
+    private func failureOrReleaseEndsTheClaim(_ store: any ProvisioningRecordStore) async throws {
+        let failed = Self.claim("lamp", by: "batch-a")
+        let handedBack = Self.claim("bulb", by: "batch-a")
+        #expect(try await store.claim(failed, evenIfProvisioned: false) == .claimed)
+        #expect(try await store.claim(handedBack, evenIfProvisioned: false) == .claimed)
+        try await store.append(Self.record("lamp", code: "ble.link-lost"), settling: failed)
+        try await store.release(handedBack)
+        #expect(try await store.claim(Self.claim("lamp", by: "batch-b"), evenIfProvisioned: false) == .claimed)
+        #expect(try await store.claim(Self.claim("bulb", by: "batch-b"), evenIfProvisioned: false) == .claimed)
+        // Settling or releasing a claim another batch holds changes nothing.
+        try await store.append(Self.record("lamp", code: "ble.link-lost"), settling: failed)
+        try await store.release(handedBack)
+        guard case .heldElsewhere = try await store.claim(failed, evenIfProvisioned: false) else {
+            Issue.record("a stale holder's record ended another batch's claim")
+            return
+        }
+        #expect(try await store.records(matching: RecordQuery()).count == 2)
+    }
+
+    /// Keys and names as hostile scanners send them are claimed, held and settled as they are (but for
+    /// NUL, which PostgreSQL text cannot hold and batch input lines never carry).
+    private func claimsTakeAnyKey(_ store: any ProvisioningRecordStore) async throws {
+        var random = SplitMix64(seed: 0xC1A1_0031)
+        func hostile() -> String { HostileText.next(&random).replacing("\u{0}", with: "") }
+        var keys: Set<String> = []
+        for _ in 0..<25 {
+            let key = hostile()
+            guard keys.insert(key).inserted else { continue }
+            let mine = UnitClaim(
+                deviceKey: key, holder: hostile(), station: hostile(), lane: hostile(), lifetime: .seconds(60))
+            #expect(try await store.claim(mine, evenIfProvisioned: false) == .claimed)
+            let theirs = Self.claim(key, by: "batch-z")
+            guard case .heldElsewhere(let held) = try await store.claim(theirs, evenIfProvisioned: false) else {
+                Issue.record("a claim on a hostile key let another batch in")
+                return
+            }
+            #expect(held.station == mine.station && held.lane == mine.lane)
+            try await store.append(Self.record(key), settling: mine)
+            #expect(try await store.claim(theirs, evenIfProvisioned: false) == .provisioned)
         }
     }
 

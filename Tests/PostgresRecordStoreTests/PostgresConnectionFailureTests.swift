@@ -1,5 +1,6 @@
 import PostgresRecordStore
 import Records
+import TestSupport
 import Testing
 
 /// Failing to connect needs no server: it must be quick, `.unavailable`, and never show the password.

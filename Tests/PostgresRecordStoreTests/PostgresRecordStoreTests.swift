@@ -30,11 +30,11 @@ struct PostgresRecordStoreTests {
         let server = try PostgresTestServer.required()
         let url = try await server.freshDatabase()
         _ = try await PostgresRecordStore(url: url)
-        try await server.psql(url, "UPDATE ztprov_schema SET version = 3")
+        try await server.psql(url, "UPDATE ztprov_schema SET version = 4")
 
         let error = await #expect(throws: RecordStoreError.self) { try await PostgresRecordStore(url: url) }
         #expect(error?.kind == .incompatibleSchema)
-        #expect(error?.detail.contains("version 3") == true)
+        #expect(error?.detail.contains("version 4") == true)
     }
 
     /// A database of schema version 1 (before `protocol`): a reader takes it as it is, the first writer adds
@@ -65,6 +65,48 @@ struct PostgresRecordStoreTests {
         #expect(all.last?.provisioningProtocol == "protocomm")
         let reread = try await PostgresRecordStore(readingURL: url).records(matching: RecordQuery())
         #expect(reread == all)
+        let claim = RecordStoreConformance.claim("lamp-0", by: "batch-a")
+        #expect(try await writer.claim(claim, evenIfProvisioned: false) == .provisioned)
+    }
+
+    /// A database of schema version 2 (before claims): a reader takes it as it is, the first writer adds the
+    /// claims table and claims work.
+    @Test func aVersion2DatabaseGainsClaimsFromTheFirstWriterOnly() async throws {
+        let server = try PostgresTestServer.required()
+        let url = try await server.freshDatabase()
+        try await PostgresRecordStore(url: url).append(RecordStoreConformance.record("lamp-0"))
+        try await server.psql(url, "DROP TABLE claims; UPDATE ztprov_schema SET version = 2")
+        let old = try await PostgresRecordStore(readingURL: url).records(matching: RecordQuery())
+        #expect(old.map(\.deviceKey) == ["lamp-0"])
+        let reader = try await PostgresRecordStore(readingURL: url)
+        let claim = RecordStoreConformance.claim("lamp-1", by: "batch-a")
+        await #expect(throws: RecordStoreError.self) { try await reader.claim(claim, evenIfProvisioned: false) }
+
+        let writer = try await PostgresRecordStore(url: url)
+        #expect(try await writer.claim(claim, evenIfProvisioned: false) == .claimed)
+        #expect(try await writer.records(matching: RecordQuery()) == old)
+    }
+
+    /// Two stations claiming the same units at once: each unit goes to exactly one of them.
+    @Test func stationsClaimingAtOnceNeverBothWin() async throws {
+        let server = try PostgresTestServer.required()
+        let url = try await server.freshDatabase()
+        let stations = [try await PostgresRecordStore(url: url), try await PostgresRecordStore(url: url)]
+        let keys = (0..<40).map { "lamp-\($0)" }
+        let winners = try await withThrowingTaskGroup(of: [String].self) { group in
+            for (index, store) in stations.enumerated() {
+                group.addTask {
+                    var won: [String] = []
+                    for key in keys {
+                        let claim = RecordStoreConformance.claim(key, by: "batch-\(index)")
+                        if try await store.claim(claim, evenIfProvisioned: false) == .claimed { won.append(key) }
+                    }
+                    return won
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(winners.sorted() == keys.sorted())
     }
 
     @Test func anotherProgramsAttemptsTableIsRefused() async throws {

@@ -50,6 +50,7 @@ import Testing
             return bluetooth
         case .networkServiceUnavailable, .wifiInterfaceUnavailable: return "`softap`, `batch --path softap`, `doctor`"
         case .batchIncomplete, .batchBadInput, .batchUnknownLane: return "`batch`"
+        case .batchClaimLost: return "`batch` on a database shared with other stations"
         default: break
         }
         let family = code.rawValue.split(separator: ".").first.map(String.init) ?? ""

@@ -102,6 +102,7 @@ import Testing
         "thread.attach-timeout 9",
         "sc.timeout 9",
         "batch.incomplete 10",
+        "batch.claim-lost 10",
         "interrupted.hangup 129",
         "interrupted 130",
         "interrupted.terminated 143",

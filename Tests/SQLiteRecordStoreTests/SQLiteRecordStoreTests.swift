@@ -73,11 +73,11 @@ import Testing
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         _ = try await SQLiteRecordStore(path: path)
-        _ = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 3")
+        _ = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 4")
 
         let error = await #expect(throws: RecordStoreError.self) { try await SQLiteRecordStore(path: path) }
         #expect(error?.kind == .incompatibleSchema)
-        #expect(error?.detail.contains("version 3") == true)
+        #expect(error?.detail.contains("version 4") == true)
     }
 
     /// A file of schema version 1 (before `protocol`): a reader takes it as it is, the first writer adds the
@@ -112,11 +112,48 @@ import Testing
         let writer = try await SQLiteRecordStore(path: path)
         try await writer.append(RecordStoreConformance.fullRecord)
         let versionAfterWriting = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version")
-        #expect(versionAfterWriting == ["2"])
+        #expect(versionAfterWriting == ["3"])
         let all = try await writer.records(matching: RecordQuery())
         #expect(all.map(\.deviceKey) == ["lamp-0", RecordStoreConformance.fullRecord.deviceKey])
         #expect(all.last == RecordStoreConformance.fullRecord)
         #expect(all.last?.provisioningProtocol == "protocomm")
+        let claim = RecordStoreConformance.claim("lamp-0", by: "batch-a")
+        #expect(try await writer.claim(claim, evenIfProvisioned: false) == .provisioned)
+    }
+
+    /// A file of schema version 2 (before claims): a reader takes it as it is and writes no claims table,
+    /// the first writer adds it and claims work.
+    @Test func aVersion2FileGainsClaimsFromTheFirstWriterOnly() async throws {
+        let directory = try TemporaryDirectory("records")
+        defer { directory.remove() }
+        let path = directory.path + "/records.sqlite"
+        try await SQLiteRecordStore(path: path).append(RecordStoreConformance.record("lamp-0"))
+        for sql in ["DROP TABLE claims", "PRAGMA user_version = 2"] {
+            _ = try await PythonSQLiteReader.query(path: path, sql: sql)
+        }
+        let claimsTable = "SELECT count(*) FROM sqlite_master WHERE name = 'claims'"
+        let old = try await SQLiteRecordStore(readingPath: path).records(matching: RecordQuery())
+        #expect(old.map(\.deviceKey) == ["lamp-0"])
+        #expect(try await PythonSQLiteReader.query(path: path, sql: claimsTable) == ["0"], "a reader writes nothing")
+
+        let writer = try await SQLiteRecordStore(path: path)
+        #expect(try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["3"])
+        #expect(try await PythonSQLiteReader.query(path: path, sql: claimsTable) == ["1"])
+        let claim = RecordStoreConformance.claim("lamp-1", by: "batch-a")
+        #expect(try await writer.claim(claim, evenIfProvisioned: false) == .claimed)
+        #expect(try await writer.records(matching: RecordQuery()) == old)
+    }
+
+    /// `ztprov report` opens the file for reading: claiming through it fails and leaves no claim behind.
+    @Test func aReaderNeverWritesAClaim() async throws {
+        let directory = try TemporaryDirectory("records")
+        defer { directory.remove() }
+        let path = directory.path + "/records.sqlite"
+        _ = try await SQLiteRecordStore(path: path)
+        let reader = try await SQLiteRecordStore(readingPath: path)
+        let claim = RecordStoreConformance.claim("lamp", by: "batch-a")
+        await #expect(throws: RecordStoreError.self) { try await reader.claim(claim, evenIfProvisioned: false) }
+        #expect(try await PythonSQLiteReader.query(path: path, sql: "SELECT count(*) FROM claims") == ["0"])
     }
 
     @Test func anotherProgramsDatabaseIsRefused() async throws {

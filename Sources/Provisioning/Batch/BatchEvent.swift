@@ -6,6 +6,8 @@ public enum BatchEvent: Sendable {
     case queued(BatchDevice)
     /// The unit is not tried: it was provisioned before (and `--force` is off), or it came twice.
     case skipped(BatchDevice, BatchSkipReason)
+    /// Another station holds the unit: it is not tried now, and waits for that claim to end.
+    case passedOver(lane: String, BatchDevice, heldBy: UnitClaimHeld)
     /// A lane took the unit.
     case attemptStarted(lane: String, BatchDevice, attempt: Int)
     /// A progress line from the attempt.

@@ -2,13 +2,18 @@
 ///
 /// Waiting lanes get units as ``BatchUnitPicker`` assigns them: units a lane's radio heard go to the lane
 /// that heard them best, other lanes take the first unit nobody heard; a unit pinned to a lane goes only
-/// there. Retries go to the front so a unit finishes before newer ones start. `next` waits while the input
-/// is still open, and returns nil once the input ended and nothing is left for the lane, or when the task
-/// is cancelled.
+/// there. Retries go to the front so a unit finishes before newer ones start; a unit another station holds
+/// goes to the back and is not handed out again before its recheck time. `next` waits while the input is
+/// still open, and returns nil once the input ended and nothing is left for the lane, or when the task is
+/// cancelled.
 actor BatchQueue {
     struct Entry {
         let device: BatchDevice
         let attempt: Int
+        /// Another station held the unit when a lane last took it.
+        var passedOver = false
+        /// Not handed out before this time (a unit another station holds).
+        var notBefore: ContinuousClock.Instant?
     }
 
     private var entries: [Entry] = []
@@ -82,6 +87,20 @@ actor BatchQueue {
         serveWaiters()
     }
 
+    /// A unit another station holds, to look at again after `wait`.
+    func later(_ entry: Entry, after wait: Duration) {
+        var entry = entry
+        entry.passedOver = true
+        let due = now() + wait
+        entry.notBefore = due
+        entries.append(entry)
+        inFlight -= 1
+        Task { [weak self] in
+            try? await Task.sleep(for: wait)
+            await self?.refresh()
+        }
+    }
+
     /// The taken unit is settled (recorded as final, or skipped).
     func settled() {
         inFlight -= 1
@@ -140,6 +159,11 @@ actor BatchQueue {
 
     private var isDrained: Bool { inputEnded && inFlight == 0 }
 
+    /// A unit another station held waits for a lane that may still take it.
+    private var awaitsRecheck: Bool {
+        entries.contains { entry in entry.notBefore != nil && (entry.device.lane.map(workingLanes.contains) ?? true) }
+    }
+
     /// Every working lane heard every waiting unit it may take: listening longer cannot change the first
     /// picks, so they need not wait out the settle time.
     private func heardByAll(_ time: ContinuousClock.Instant) -> Bool {
@@ -151,15 +175,16 @@ actor BatchQueue {
         let listened = allListeningAt.map { time - $0 } ?? .zero
         let settled = allListeningAt != nil && (listened >= listening.settle || heardByAll(time))
         let takingUnheard = allListeningAt != nil && listened >= listening.unheardAfter
-        if !waiters.isEmpty, !entries.isEmpty, settled {
+        let due = entries.indices.filter { entries[$0].notBefore.map { $0 <= time } ?? true }
+        if !waiters.isEmpty, !due.isEmpty, settled {
             let assignments = BatchUnitPicker.assign(
-                entries.map(\.device), to: waiters.map(\.lane), sightings: sightings, now: time,
+                due.map { entries[$0].device }, to: waiters.map(\.lane), sightings: sightings, now: time,
                 takingUnheard: takingUnheard)
             var served: [Int: Entry] = [:]
             for assignment in assignments {
-                served[waiters[assignment.waiter].id] = entries[assignment.entry]
+                served[waiters[assignment.waiter].id] = entries[due[assignment.entry]]
             }
-            let takenEntries = Set(assignments.map(\.entry))
+            let takenEntries = Set(assignments.map { due[$0.entry] })
             entries = entries.enumerated().filter { !takenEntries.contains($0.offset) }.map(\.element)
             inFlight += served.count
             let waiting = waiters
@@ -170,7 +195,7 @@ actor BatchQueue {
         }
         // Done when no unit can come back and the lanes may take any unit they could: what is left is pinned
         // to lanes that are gone.
-        guard isDrained, takingUnheard || entries.isEmpty else { return }
+        guard isDrained, takingUnheard || entries.isEmpty, !awaitsRecheck else { return }
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.continuation.resume(returning: nil) }

@@ -32,19 +32,34 @@ extension BatchRunner {
         return end ?? .drained
     }
 
-    /// One lane's loop: take a unit, skip or try it, record the attempt, repeat.
+    /// One lane's loop: take a unit, claim it (skipping it when done, passing it over while another station
+    /// holds it), try it, record the attempt, repeat. The claim is the one question asked of the records
+    /// before a unit, as the check for a done unit was before claims.
     func work(_ lane: String, queue: BatchQueue, tally: BatchTally) async -> LaneEnd {
         while let entry = await queue.next(for: lane) {
             do {
-                if try await isDone(entry.device) {
+                var claim = unitClaim(entry.device, lane: lane)
+                var outcome = try await store.claim(claim, evenIfProvisioned: settings.force)
+                if case .heldElsewhere(let holder) = outcome, settings.isClaimHolderGone(holder.holder) {
+                    claim.replacing = holder.holder
+                    outcome = try await store.claim(claim, evenIfProvisioned: settings.force)
+                }
+                switch outcome {
+                case .provisioned:
                     events(.skipped(entry.device, .alreadyProvisioned))
                     await tally.skipped()
                     await queue.settled()
-                    continue
-                }
-                if let stop = try await attemptAndRecord(entry, lane: lane, queue: queue, tally: tally) {
-                    events(.laneStopped(lane: lane, stop))
-                    return .stopped(lane: lane, stop)
+                case .heldElsewhere(let holder):
+                    if !entry.passedOver {
+                        events(.passedOver(lane: lane, entry.device, heldBy: holder))
+                        await tally.passedOver()
+                    }
+                    await queue.later(entry, after: settings.claimRecheck)
+                case .claimed:
+                    if let stop = try await attemptAndRecord(entry, claim: claim, queue: queue, tally: tally) {
+                        events(.laneStopped(lane: lane, stop))
+                        return .stopped(lane: lane, stop)
+                    }
                 }
             } catch {
                 await queue.putBack(entry)
@@ -54,22 +69,26 @@ extension BatchRunner {
         return .drained
     }
 
-    private func isDone(_ device: BatchDevice) async throws -> Bool {
-        guard !settings.force else { return false }
-        return try await store.provisionedDeviceKeys(among: [device.key]).contains(device.key)
+    private func unitClaim(_ device: BatchDevice, lane: String) -> UnitClaim {
+        UnitClaim(
+            deviceKey: device.key, holder: settings.claimHolder, station: settings.station, lane: lane,
+            lifetime: settings.claimLifetime)
     }
 
-    /// Tries the unit once and records it; returns the error that makes the lane stop, if any.
+    /// Tries the claimed unit once and records it, settling the claim; returns the error that makes the lane
+    /// stop, if any.
     private func attemptAndRecord(
-        _ entry: BatchQueue.Entry, lane: String, queue: BatchQueue, tally: BatchTally
+        _ entry: BatchQueue.Entry, claim: UnitClaim, queue: BatchQueue, tally: BatchTally
     ) async throws -> ProvisioningError? {
         let device = entry.device
+        let lane = claim.lane
         events(.attemptStarted(lane: lane, device, attempt: entry.attempt))
         let journal = BatchAttemptJournal(now: monotonicClock)
         let startedAt = wallClock()
-        let failure = await tryOnce(device, lane: lane, attempt: entry.attempt, journal: journal)
+        let failure = await tryOnce(device, claim: claim, attempt: entry.attempt, journal: journal)
         let interrupted = Task.isCancelled
         if let failure, !interrupted, settings.retryPolicy.disablesLane(failure) {
+            try await store.release(claim)
             await queue.putBack(entry)
             return failure
         }
@@ -79,7 +98,7 @@ extension BatchRunner {
         let record = makeRecord(
             device, lane: lane, attempt: entry.attempt, journal: journal, startedAt: startedAt,
             failure: interrupted ? .interruptedByUser : failure, isFinal: !retrying && !interrupted)
-        try await store.append(record)
+        try await store.append(record, settling: claim)
         events(.attemptRecorded(record, retrying: retrying))
         if interrupted {
             await tally.interruptedAttempt()
@@ -95,16 +114,23 @@ extension BatchRunner {
         return nil
     }
 
-    /// Runs the attempt under its deadline; nil on success, else why it failed.
+    /// Runs the attempt under its deadline while renewing its claim; nil on success, else why it failed.
     private func tryOnce(
-        _ device: BatchDevice, lane: String, attempt: Int, journal: BatchAttemptJournal
+        _ device: BatchDevice, claim: UnitClaim, attempt: Int, journal: BatchAttemptJournal
     ) async -> ProvisioningError? {
+        let lane = claim.lane
         let context = BatchAttemptContext(
             device: device, lane: lane, attempt: attempt, journal: journal,
             deadline: monotonicClock() + settings.attemptTimeout,
             progress: { [events] text in events(.progress(lane: lane, device, text)) })
         do {
-            try await self.attempt(context)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await self.attempt(context) }
+                group.addTask { try await self.keepRenewing(claim, of: device) }
+                // The attempt ends first unless the claim was lost; either way the renewing stops.
+                try await group.next()
+                group.cancelAll()
+            }
             return nil
         } catch let error as ProvisioningError {
             return error
@@ -113,6 +139,16 @@ extension BatchRunner {
         } catch {
             return ProvisioningError(
                 .timeout, "The attempt failed unexpectedly: \(error).", hint: "Run the unit again with --verbose.")
+        }
+    }
+
+    /// Renews the claim at a third of its lifetime until cancelled, so a slow attempt keeps it; throws when
+    /// another station took the unit meanwhile. A renewal the store fails is tried again at the next turn:
+    /// the claim lasts through outages shorter than two thirds of its lifetime.
+    private func keepRenewing(_ claim: UnitClaim, of device: BatchDevice) async throws {
+        while true {
+            try await Task.sleep(for: claim.lifetime / 3)
+            if (try? await store.renew(claim)) == false { throw ProvisioningError.batchClaimLost(device) }
         }
     }
 

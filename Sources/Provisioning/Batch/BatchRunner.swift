@@ -4,9 +4,10 @@ public import Records
 /// Provisions a stream of units across lanes in parallel, one unit per lane at a time, and records
 /// every attempt.
 ///
-/// Each lane (a Bluetooth adapter or Wi-Fi interface) takes the next unit it may use, skips it if the
-/// records say it is done (unless forced), tries it, and records the attempt before taking another, so
-/// a crash or power cut loses at most the attempts in flight. Failures the retry policy accepts send
+/// Each lane (a Bluetooth adapter or Wi-Fi interface) takes the next unit it may use, claims it in the
+/// records (skipping it if they say it is done, unless forced, and passing it over for later while another
+/// station holds it), tries it, and records the attempt before taking another, so a crash or power cut
+/// loses at most the attempts in flight. Failures the retry policy accepts send
 /// the unit back to the front of the queue for any lane; a lane that turns out unusable hands its unit
 /// back untouched and stops. Ctrl-C records the attempts in flight as interrupted and leaves the rest
 /// untouched.
@@ -22,11 +23,23 @@ public struct BatchRunner: Sendable {
         public var force: Bool
         /// How long one attempt may take.
         public var attemptTimeout: Duration
+        /// How long a claim on a unit lasts unless renewed (a running attempt renews it at a third of this):
+        /// how long a station that died keeps its units from the others.
+        public var claimLifetime: Duration
+        /// How long a unit another station holds waits before this batch looks at it again.
+        public var claimRecheck: Duration
+        /// Who holds this batch's claims: unique to the run (the batch ID unless the wiring says more).
+        public var claimHolder: String
+        /// True for a holder known to be gone (a dead process of this host): its claims are taken at once
+        /// rather than waited out, so a batch restarted after a crash goes on with the units it held.
+        public var isClaimHolderGone: @Sendable (String) -> Bool
 
         public init(
             batchID: String, station: String, path: ProvisioningPath, lanes: [String],
             retryPolicy: BatchRetryPolicy = BatchRetryPolicy(), force: Bool = false,
-            attemptTimeout: Duration = .seconds(120)
+            attemptTimeout: Duration = .seconds(120), claimLifetime: Duration? = nil,
+            claimRecheck: Duration = .seconds(1), claimHolder: String? = nil,
+            isClaimHolderGone: @escaping @Sendable (String) -> Bool = { _ in false }
         ) {
             self.batchID = batchID
             self.station = station
@@ -35,6 +48,10 @@ public struct BatchRunner: Sendable {
             self.retryPolicy = retryPolicy
             self.force = force
             self.attemptTimeout = attemptTimeout
+            self.claimLifetime = claimLifetime ?? attemptTimeout * 2
+            self.claimRecheck = claimRecheck
+            self.claimHolder = claimHolder ?? batchID
+            self.isClaimHolderGone = isClaimHolderGone
         }
     }
 

@@ -8,6 +8,8 @@ public struct BatchSummary: Sendable, Equatable {
     public var skipped = 0
     /// Units left untouched (Ctrl-C, or every lane stopped).
     public var untouched = 0
+    /// Units found held by another station at least once (each then settled here, elsewhere, or left).
+    public var passedOver = 0
     /// Attempts recorded, retries included.
     public var attempts = 0
     /// Final failures by error code, for the operator's tally.

@@ -4,6 +4,8 @@ actor BatchTally {
 
     func skipped() { summary.skipped += 1 }
 
+    func passedOver() { summary.passedOver += 1 }
+
     /// One recorded attempt; `code` is its result when it settled the unit, nil when a retry follows.
     func recorded(final code: String?) {
         summary.attempts += 1

@@ -22,6 +22,15 @@ extension ProvisioningError {
             hint: cause.hint, detail: cause.detail)
     }
 
+    /// The station's claim on the unit ran out while it worked and another station took the unit.
+    static func batchClaimLost(_ device: BatchDevice) -> ProvisioningError {
+        ProvisioningError(
+            .batchClaimLost,
+            "The claim on \(device.key) ran out before this station could renew it, and another station took the "
+                + "unit; the attempt stopped.",
+            hint: ErrorCode.batchClaimLost.hint)
+    }
+
     /// The verdict of a batch whose every unit was tried but some failed.
     public static func batchIncomplete(failed: Int, of total: Int) -> ProvisioningError {
         ProvisioningError(

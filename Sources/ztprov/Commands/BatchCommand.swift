@@ -79,6 +79,14 @@ struct BatchCommand: AsyncParsableCommand {
     var attemptTimeout: Double = 120
 
     @Option(
+        help: ArgumentHelp(
+            "How long a station's claim on a unit lasts unless its attempt renews it, in seconds: how long a "
+                + "station that died keeps its units from the others (default: twice --attempt-timeout).",
+            valueName: "seconds"),
+        transform: DecimalSeconds.parse)
+    var claimLifetime: Double?
+
+    @Option(
         help: ArgumentHelp("How long to scan for one BLE unit, in seconds (default: 15).", valueName: "seconds"),
         transform: DecimalSeconds.parse)
     var scanTimeout: Double = 15
@@ -122,6 +130,9 @@ struct BatchCommand: AsyncParsableCommand {
         if !(0...10).contains(retries) { throw ValidationError("--retries must be 0 to 10.") }
         if !(attemptTimeout > 0 && attemptTimeout <= 3600) {
             throw ValidationError("--attempt-timeout must be a number of seconds between 0 and 3600.")
+        }
+        if let claimLifetime, !(claimLifetime >= 0.3 && claimLifetime <= 86_400) {
+            throw ValidationError("--claim-lifetime must be a number of seconds between 0.3 and 86400.")
         }
         if !(scanTimeout > 0 && scanTimeout <= 600) {
             throw ValidationError("--scan-timeout must be a number of seconds between 0 and 600.")

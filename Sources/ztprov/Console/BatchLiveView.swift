@@ -17,6 +17,8 @@ struct BatchLiveView: Sendable, Equatable {
     private(set) var failed = 0
     private(set) var skipped = 0
     private(set) var retries = 0
+    /// Units another station held when a lane took them.
+    private(set) var passedOver = 0
     /// When the batch started, on the command's clock.
     let startedAt: Duration
 
@@ -33,6 +35,8 @@ struct BatchLiveView: Sendable, Equatable {
         case .skipped(_, let reason):
             if reason == .duplicate { total += 1 }
             skipped += 1
+        case .passedOver:
+            passedOver += 1
         case .attemptStarted(let lane, let unit, let attempt):
             update(lane) { $0 = Lane(name: lane, unit: unit.key, step: "attempt \(attempt)", since: time) }
         case .progress(let lane, let unit, let text):
@@ -74,6 +78,7 @@ struct BatchLiveView: Sendable, Equatable {
         var parts = ["\(done)/\(total) done", "\(provisioned) ok", "\(failed) failed"]
         if skipped > 0 { parts.append("\(skipped) skipped") }
         if retries > 0 { parts.append("\(retries) retried") }
+        if passedOver > 0 { parts.append("\(passedOver) held elsewhere") }
         parts.append("\(busy) in progress")
         let minutes = (now - startedAt) / .seconds(60)
         let tried = provisioned + failed

@@ -19,6 +19,16 @@ struct BatchProgressPrinter: Sendable {
             console.progress("\(unit.key): skipped (\(reason == .duplicate ? "named twice" : "provisioned before"))")
             console.event(
                 "skipped", [JSONField("device", .string(unit.key)), JSONField("reason", .string(reason.rawValue))])
+        case .passedOver(let lane, let unit, let holder):
+            let station = holder.station.isEmpty ? "another station" : "\(holder.station) (\(holder.lane))"
+            console.progress("[\(lane)] \(unit.key): claimed by \(station); passed over, to be tried again later")
+            console.event(
+                "passed-over",
+                [
+                    JSONField("lane", .string(lane)), JSONField("device", .string(unit.key)),
+                    JSONField("held_by", .string(holder.station)), JSONField("held_on", .string(holder.lane)),
+                    JSONField("claim_ends_in_ms", .int(Int(holder.expiresIn / .milliseconds(1)))),
+                ])
         case .attemptStarted(let lane, let unit, let attempt):
             if liveView == nil { console.progress("[\(lane)] \(unit.key): attempt \(attempt)") }
             console.event(
@@ -67,6 +77,7 @@ struct BatchProgressPrinter: Sendable {
         [
             JSONField("provisioned", .int(summary.provisioned)), JSONField("failed", .int(summary.failed)),
             JSONField("skipped", .int(summary.skipped)), JSONField("untouched", .int(summary.untouched)),
+            JSONField("passed_over", .int(summary.passedOver)),
             JSONField("attempts", .int(summary.attempts)),
             JSONField(
                 "failures",

@@ -42,10 +42,13 @@ struct BatchPlan {
         }
         let location = try command.records.location()
         let store = try await openRecordStore(location)
+        let batchID = UUID().uuidString.lowercased()
         let settings = BatchRunner.Settings(
-            batchID: UUID().uuidString.lowercased(), station: command.station ?? ProcessInfo.processInfo.hostName,
+            batchID: batchID, station: command.station ?? ProcessInfo.processInfo.hostName,
             path: path, lanes: lanes, retryPolicy: BatchRetryPolicy(maxAttempts: command.retries + 1),
-            force: command.force, attemptTimeout: .milliseconds(Int64(command.attemptTimeout * 1000)))
+            force: command.force, attemptTimeout: .milliseconds(Int64(command.attemptTimeout * 1000)),
+            claimLifetime: command.claimLifetime.map { .milliseconds(Int64($0 * 1000)) },
+            claimHolder: BatchClaimHolder.current(batchID: batchID), isClaimHolderGone: BatchClaimHolder.isGone)
         let start = ContinuousClock.now
         let liveView =
             BatchLiveTerminal.wanted(by: context.console)
@@ -90,6 +93,7 @@ struct BatchPlan {
         let line =
             "\(summary.provisioned) provisioned, \(summary.failed) failed, \(summary.skipped) skipped"
             + (summary.untouched > 0 ? ", \(summary.untouched) untouched" : "")
+            + (summary.passedOver > 0 ? ", \(summary.passedOver) passed over (held by another station)" : "")
         if summary.interrupted {
             context.console.warning("Interrupted: \(line).")
             throw .interruptedByUser

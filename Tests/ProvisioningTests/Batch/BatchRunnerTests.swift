@@ -44,7 +44,7 @@ import Testing
         _ = try await batch.runner(lanes: ["hci0"]).run(ScriptedBatch.devices(2, pop: "pop-Secret-31").stream)
         let records = await batch.store.all
         let record = try #require(records.first)
-        #expect(record.batchID == "batch-1")
+        #expect(record.batchID == "batch-station-a")
         #expect(record.station == "station-a")
         #expect(record.adapter == "hci0")
         #expect(record.path == .ble)
@@ -165,9 +165,12 @@ import Testing
     @Test func aStoreThatCannotWriteStopsTheBatch() async throws {
         struct Broken: ProvisioningRecordStore {
             struct Full: Error {}
-            func append(_ record: ProvisioningRecord) async throws { throw Full() }
+            func append(_ record: ProvisioningRecord, settling claim: UnitClaim?) async throws { throw Full() }
             func provisionedDeviceKeys(among keys: Set<String>) async throws -> Set<String> { [] }
             func records(matching query: RecordQuery) async throws -> [ProvisioningRecord] { [] }
+            func claim(_ claim: UnitClaim, evenIfProvisioned: Bool) async throws -> UnitClaimOutcome { .claimed }
+            func renew(_ claim: UnitClaim) async throws -> Bool { true }
+            func release(_ claim: UnitClaim) async throws {}
         }
         let runner = BatchRunner(
             settings: BatchRunner.Settings(batchID: "b", station: "s", path: .ble, lanes: ["hci0", "hci1"]),

@@ -41,10 +41,14 @@ final class ScriptedBatch: Sendable {
     static let adapterOff = ProvisioningError(
         ErrorCode.bluetoothAdapterPoweredOff, "Bluetooth adapter hci9 is powered off.", hint: "Power it on.")
 
-    func runner(lanes: [String], force: Bool = false, path: ProvisioningPath = .ble) -> BatchRunner {
+    func runner(
+        lanes: [String], force: Bool = false, path: ProvisioningPath = .ble, station: String = "station-a",
+        claimLifetime: Duration? = nil
+    ) -> BatchRunner {
         let settings = BatchRunner.Settings(
-            batchID: "batch-1", station: "station-a", path: path, lanes: lanes,
-            retryPolicy: BatchRetryPolicy(maxAttempts: 3, backoff: .milliseconds(1)), force: force)
+            batchID: "batch-\(station)", station: station, path: path, lanes: lanes,
+            retryPolicy: BatchRetryPolicy(maxAttempts: 3, backoff: .milliseconds(1)), force: force,
+            claimLifetime: claimLifetime, claimRecheck: .milliseconds(10))
         return BatchRunner(
             settings: settings, store: store, events: { event in self.watch.withLock { $0.events.append(event) } },
             storeFailure: { ProvisioningError(.timeout, "store: \($0)", hint: "-") }, attempt: attempt)

@@ -1,9 +1,9 @@
-import Testing
+public import Testing
 
 /// A suite trait that starts one PostgreSQL server before the suite's first test and stops it after
 /// the last, on success and failure alike; tests reach it as `PostgresTestServer.current`.
-struct PostgresServerScope: SuiteTrait, TestScoping {
-    func provideScope(
+public struct PostgresServerScope: SuiteTrait, TestScoping {
+    public func provideScope(
         for test: Test,
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
@@ -21,10 +21,10 @@ struct PostgresServerScope: SuiteTrait, TestScoping {
 
 extension PostgresTestServer {
     /// The server of the enclosing `.postgresServer` suite.
-    @TaskLocal static var current: PostgresTestServer?
+    @TaskLocal public static var current: PostgresTestServer?
 
     /// The server of the enclosing suite, or a failure saying the trait is missing.
-    static func required() throws -> PostgresTestServer {
+    public static func required() throws -> PostgresTestServer {
         guard let current else { throw PostgresTestServerError(message: "the suite lacks the .postgresServer trait") }
         return current
     }
@@ -32,5 +32,5 @@ extension PostgresTestServer {
 
 extension Trait where Self == PostgresServerScope {
     /// One PostgreSQL server for the whole suite.
-    static var postgresServer: Self { PostgresServerScope() }
+    public static var postgresServer: Self { PostgresServerScope() }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// Runs a server tool to completion, failing with its output when it exits non-zero.
 ///

@@ -3,23 +3,23 @@ import Foundation
 /// A throwaway PostgreSQL server on loopback for the suite: `initdb` into a temporary directory,
 /// `pg_ctl start` on a free port with its socket in that directory, so it never meets the system's
 /// own cluster. Root runs the server as the `postgres` user, which PostgreSQL insists on.
-struct PostgresTestServer: Sendable {
+public struct PostgresTestServer: Sendable {
     /// The newest installed server's binaries, or nil when PostgreSQL is not installed.
-    static let binaries: String? = {
+    public static let binaries: String? = {
         let root = "/usr/lib/postgresql"
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         return versions.compactMap(Int.init).sorted().reversed().map { "\(root)/\($0)/bin" }
             .first { FileManager.default.isExecutableFile(atPath: $0 + "/pg_ctl") }
     }()
 
-    static let user = "ztprov"
+    public static let user = "ztprov"
 
-    let directory: String
-    let port: Int
+    public let directory: String
+    public let port: Int
     private let binaries: String
 
     /// Initializes a cluster and starts it; stops and removes everything if starting fails.
-    static func start() async throws -> PostgresTestServer {
+    public static func start() async throws -> PostgresTestServer {
         guard let binaries else { throw PostgresTestServerError(message: "PostgreSQL is not installed") }
         let directory = FileManager.default.temporaryDirectory.appending(path: "ztprov-pg-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
@@ -41,13 +41,13 @@ struct PostgresTestServer: Sendable {
     }
 
     /// Stops the server at once (its data is thrown away) and removes the directory.
-    func stop() async {
+    public func stop() async {
         try? await runAsServerUser("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
         try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// Creates an empty database for one test and returns its URL.
-    func freshDatabase() async throws -> String {
+    public func freshDatabase() async throws -> String {
         let name = "t" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await CommandLineTool.run(
             binaries + "/createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, name])
@@ -55,7 +55,7 @@ struct PostgresTestServer: Sendable {
     }
 
     /// Runs SQL in the database at `url` with psql, as a person tampering with it would.
-    func psql(_ url: String, _ sql: String) async throws {
+    public func psql(_ url: String, _ sql: String) async throws {
         try await CommandLineTool.run(binaries + "/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", sql])
     }
 
@@ -72,7 +72,7 @@ struct PostgresTestServer: Sendable {
 }
 
 /// Setting up the server failed; what the tool said.
-struct PostgresTestServerError: Error, CustomStringConvertible {
+public struct PostgresTestServerError: Error, CustomStringConvertible {
     let message: String
-    var description: String { message }
+    public var description: String { message }
 }

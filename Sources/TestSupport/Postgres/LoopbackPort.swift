@@ -1,9 +1,8 @@
 import Foundation
-import TestSupport
 
 /// A TCP port on 127.0.0.1 that nothing listens on right now.
-enum LoopbackPort {
-    static func free() throws -> Int {
+public enum LoopbackPort {
+    public static func free() throws -> Int {
         let binding: LoopbackBinding
         do {
             binding = try LoopbackBinding(type: Int32(SOCK_STREAM.rawValue))
