@@ -15,6 +15,12 @@ struct PostgresRecordStoreTests {
         try await check.run(on: PostgresRecordStore(url: url))
     }
 
+    @Test func feedsRecordsInStoringOrderToAReadOnlySession() async throws {
+        let url = try await PostgresTestServer.required().freshDatabase()
+        let writer = try await PostgresRecordStore(url: url)
+        try await RecordFeedConformance.run(writer: writer, feed: PostgresRecordStore(readingURL: url))
+    }
+
     @Test func stationsSharingTheDatabaseSeeEachOthersSuccesses() async throws {
         let url = try await PostgresTestServer.required().freshDatabase()
         let first = try await PostgresRecordStore(url: url)
