@@ -168,10 +168,10 @@ struct ReportServeEndToEndTests {
             let scraped = try await Self.scrape(url + "metrics")
             let labelled = Set(
                 scraped.samples.filter { $0.name == "ztprov_attempts_total" }.compactMap { $0.labels["station"] })
-            #expect(labelled == Set(stations.map(Self.shownInLabel)))
+            #expect(labelled == Set(stations.map(HostileText.asMetricLabel)))
             let labelledCodes = Set(
                 scraped.samples.filter { $0.name == "ztprov_attempts_total" }.compactMap { $0.labels["code"] })
-            #expect(labelledCodes == Set(codes.map(Self.shownInLabel)))
+            #expect(labelledCodes == Set(codes.map(HostileText.asMetricLabel)))
 
             let shown = temporary.path + "/shown"
             var watcher = ProcessLaunch(
@@ -264,16 +264,6 @@ struct ReportServeEndToEndTests {
         return Scrape(
             contentType: object["content_type"] as? String ?? "", types: object["types"] as? [String: String] ?? [:],
             samples: samples.map { (name: $0.0, labels: $0.1, value: $0.2) })
-    }
-
-    /// A label value as the metrics carry it: control characters other than the line feed become U+FFFD.
-    static func shownInLabel(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    scalar != "\n" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
-                        ? "\u{FFFD}" : scalar
-                }))
     }
 
     /// Waits until `condition` holds, looking every 100 ms; the suite's time limit catches a hang.

@@ -77,7 +77,7 @@ import Testing
             }
             let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("ztprov_attempts_total{") })
             let quoted = try #require(line.firstMatch(of: /station="((?:[^"\\]|\\.)*)"/)?.output.1)
-            #expect(Self.unescaped(String(quoted)) == Self.shown(record.station))
+            #expect(Self.unescaped(String(quoted)) == HostileText.asMetricLabel(record.station))
         }
     }
 
@@ -95,14 +95,5 @@ import Testing
             }
         }
         return result
-    }
-
-    static func shown(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    scalar != "\n" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
-                        ? "\u{FFFD}" : scalar
-                }))
     }
 }

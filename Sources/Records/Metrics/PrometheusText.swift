@@ -17,19 +17,15 @@ enum PrometheusText {
     /// Values come from scanners and devices. The other control characters (a carriage return would end
     /// a line for some parsers) become U+FFFD, so every value stays on its sample's line.
     static func labelValue(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                result.unicodeScalars.append("\u{FFFD}")
-            default: result.unicodeScalars.append(scalar)
+            case "\\": "\\\\"
+            case "\"": "\\\""
+            case "\n": "\\n"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): "\u{FFFD}"
+            default: nil
             }
         }
-        return result
     }
 
     /// A number as the format writes it: integers without a fraction.
