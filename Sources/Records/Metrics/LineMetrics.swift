@@ -1,4 +1,4 @@
-public import FoundationEssentials
+import FoundationEssentials
 
 /// The line's counters for a metrics scraper, folded in one record at a time so a scrape costs the same
 /// whatever the number of records behind it.
