@@ -370,6 +370,7 @@ let package = Package(
                 "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Improv", "Records",
                 "JSONWriting", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["HelpSnapshots"],
             swiftSettings: strictSettings

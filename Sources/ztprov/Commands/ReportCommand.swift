@@ -123,13 +123,8 @@ struct ReportCommand: AsyncParsableCommand {
         try await CommandRunner.run(plain, timeout: .seconds(300)) {
             [finalOnly] (context) async throws(ProvisioningError) -> [JSONField] in
             let store = try await Self.openForReading(location)
-            let found: [ProvisioningRecord]
-            do {
-                found = try await store.records(matching: query).filter { !finalOnly || $0.isFinal }
-            } catch let error as RecordStoreError {
-                throw .records(error, at: location, while: .reading)
-            } catch {
-                throw .records(RecordStoreError(.failed, "\(error)"), at: location, while: .reading)
+            let found = try await Self.reading(location) {
+                try await store.records(matching: query).filter { !finalOnly || $0.isFinal }
             }
             let rendered = render(found)
             // CSV keeps values byte for byte; on a terminal they are made printable first.
@@ -152,6 +147,20 @@ extension ReportCommand {
         return try await openRecordStore(location, readOnly: true)
     }
 
+    /// Runs `body`, a read of the store at `location`; what it throws becomes the records error it is.
+    @discardableResult
+    private static func reading<Value>(_ location: RecordStoreLocation, _ body: () async throws -> Value)
+        async throws(ProvisioningError) -> Value
+    {
+        do {
+            return try await body()
+        } catch let error as RecordStoreError {
+            throw .records(error, at: location, while: .reading)
+        } catch {
+            throw .records(RecordStoreError(.failed, "\(error)"), at: location, while: .reading)
+        }
+    }
+
     /// `--serve`: reads every record once, then serves the page and the metrics until interrupted.
     private func serveLive(at address: ServeAddress, location: RecordStoreLocation, query: RecordQuery)
         async throws
@@ -160,6 +169,7 @@ extension ReportCommand {
         let quiet = Duration.seconds(quietAfter * 60)
         var plain = output
         plain.json = false
+        // A server has no deadline of its own: it runs until interrupted.
         try await CommandRunner.run(plain, timeout: .seconds(Int64.max / 2)) {
             [finalOnly, serveBeyondLoopback] (context) async throws(ProvisioningError) -> [JSONField] in
             guard let feed = try await Self.openForReading(location) as? any RecordFeed else {
@@ -176,13 +186,7 @@ extension ReportCommand {
                     HTMLShiftReport(scope: scope, generatedAt: Date(), live: live) { ErrorCode(rawValue: $0)?.hint }
                         .html(records)
                 })
-            do {
-                try await line.catchUp()
-            } catch let error as RecordStoreError {
-                throw .records(error, at: location, while: .reading)
-            } catch {
-                throw .records(RecordStoreError(.failed, "\(error)"), at: location, while: .reading)
-            }
+            try await Self.reading(location) { try await line.catchUp() }
             if serveBeyondLoopback && !address.isLoopback {
                 context.console.warning(
                     "Serving beyond loopback: every host that reaches \(address.authority) reads the records, with no login."

@@ -17,18 +17,8 @@ enum LineServer {
         let logger = context.logger
         let watch = try await RecordChangeWatch.watching(location)
         let outcome = await withTaskGroup(of: ProvisioningError?.self) { group in
-            group.addTask { [watch] in
-                var watch = watch
-                while !Task.isCancelled {
-                    do {
-                        if try await watch.next() { try await line.catchUp() }
-                    } catch  where Task.isCancelled {
-                        break
-                    } catch {
-                        logger.warning("cannot read new records from \(location) (trying again): \(error)")
-                        try? await Task.sleep(for: RecordChangeWatch.notificationWait)
-                    }
-                }
+            group.addTask {
+                await follow(watch, into: line, from: location, logger: logger)
                 return nil
             }
             group.addTask {
@@ -52,6 +42,29 @@ enum LineServer {
         }
         if let outcome { throw outcome }
         throw .interruptedByUser
+    }
+
+    /// Reads what the watch says may have landed, until cancelled. A read that fails (a writer's lock, a
+    /// lost connection) is tried again at the next look, whether or not the watch sees another change.
+    static func follow(
+        _ watch: RecordChangeWatch, into line: LiveLine, from location: RecordStoreLocation, logger: Logger
+    ) async {
+        var watch = watch
+        var unread = false
+        while !Task.isCancelled {
+            do {
+                if try await watch.next() || unread {
+                    unread = true
+                    try await line.catchUp()
+                    unread = false
+                }
+            } catch  where Task.isCancelled {
+                return
+            } catch {
+                logger.warning("cannot read new records from \(location) (trying again): \(error)")
+                try? await Task.sleep(for: RecordChangeWatch.interval)
+            }
+        }
     }
 
     static func answer(_ request: HTTPServerRequest, from line: LiveLine) async -> HTTPServerResponse {
