@@ -49,7 +49,7 @@ struct ReportServeEndToEndTests {
     @Test(.requiresTools("chromium"))
     func chromiumShowsEachNewRecordAsItLands() async throws {
         try await ReportHTMLEndToEndTests.withShiftDatabase { directory, database in
-            try await Self.serving(database) { url, _ in
+            try await Self.serving(database) { url, server in
                 let shown = directory + "/shown"
                 var watcher = ProcessLaunch(
                     RepositoryLayout.python,
@@ -77,7 +77,7 @@ struct ReportServeEndToEndTests {
                 try #require(outcome.succeeded, "\(outcome)")
                 let seen = try Self.object(outcome.standardOutput)
                 let values = (seen["seen"] as? [[Any]] ?? []).compactMap { $0.first as? String }
-                #expect(values == ["29", "30", "31", "32"], "\(seen)")
+                #expect(values == ["29", "30", "31", "32"], "\(seen); the server said: \(server.standardErrorSoFar)")
                 #expect((seen["console"] as? [String])?.isEmpty == true, "\(seen)")
                 let checks = seen["checks"] as? [String: String] ?? [:]
                 #expect(checks["rate:line-3:provisioned"] == "3", "\(checks)")
