@@ -64,6 +64,9 @@ let package = Package(
         // Without its default traits: "BinaryDelimitedStreams" imports full Foundation (ICU) for
         // InputStream/OutputStream, which ztprov never uses.
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
+        // HTTP/1 and the event loop only, for `report --serve`: a small part of SwiftNIO, no TLS, no HTTP/2
+        // (Tests/Benchmarks/README.md, Build time).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: Executable: parse, wire, print
@@ -88,6 +91,7 @@ let package = Package(
                 "JSONWriting",
                 "SQLiteRecordStore",
                 "PostgresRecordStore",
+                "HTTPServing",
                 "StringEssentials",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -203,6 +207,17 @@ let package = Package(
         .target(
             name: "PostgresRecordStore",
             dependencies: ["CLibPQ", "Records", "StringEssentials"],
+            swiftSettings: strictSettings
+        ),
+
+        /// The HTTP server `report --serve` runs; the one target that imports SwiftNIO.
+        .target(
+            name: "HTTPServing",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -336,7 +351,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecordsTests",
-            dependencies: ["Records", "TestSupport"],
+            dependencies: ["Records", "TestSupport", "CryptoPrimitives"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -7,6 +7,8 @@ The layers come from the package manifest (`swift package dump-package`), not fr
   - C helpers are C modules only other C modules depend on (such as the loader the forwarder targets share): they
     own no library, so they depend on no C module themselves;
   - the crypto door is the owner of COpenSSL;
+  - an I/O package (SwiftNIO) has one owner too, the only target that depends on its products; the owner is an
+    adapter;
   - ports are the targets an owner of a C module depends on (other than C modules and the crypto door);
   - protocol cores are the library targets that depend on nothing of ours but the crypto door and other cores;
   - adapters own a C module (other than OpenSSL), depend on another adapter, or depend on ports (and the crypto door)
@@ -18,6 +20,7 @@ Rules:
     process, network, clock or randomness API of Foundation or the system (they are bytes in, bytes out);
   - orchestration imports no adapter and no C module;
   - each C module is imported only by its owner, and only from one folder of it; a C helper by no Swift code;
+  - an I/O package's modules are imported only by its owner;
   - only executables print;
   - an executable's options (its `Options/` folder) are plain data: no file, process, environment, clock or
     randomness API there; reading secrets, files and sockets is wiring (`Wiring/`).
@@ -35,6 +38,8 @@ from dataclasses import dataclass, field
 
 CRYPTO_LIBRARY = "COpenSSL"
 IO_MODULES = {"Glibc", "Musl", "FoundationNetworking", "Dispatch", "Logging", "SystemPackage"}
+# Packages that do I/O (sockets, event loops) and the prefixes of their modules' names; each has one owner target.
+IO_PACKAGES = {"swift-nio": ("NIO", "_NIO", "CNIO")}
 CORE_FORBIDDEN_APIS = re.compile(
     r"\b(FileManager|FileHandle|ProcessInfo|URLSession|DispatchQueue|Thread|ContinuousClock|SuspendingClock|"
     r"SystemRandomNumberGenerator)\b|\b(Process|Date)\(\)|\bDate\.now\b|\bcontentsOf:|\bTask\.sleep\b|"
@@ -51,6 +56,7 @@ class Layers:
     c_owners: dict[str, str] = field(default_factory=dict)
     c_helpers: set[str] = field(default_factory=set)
     crypto_door: str | None = None
+    io_package_owners: dict[str, str] = field(default_factory=dict)
     ports: set[str] = field(default_factory=set)
     cores: set[str] = field(default_factory=set)
     adapters: set[str] = field(default_factory=set)
@@ -71,12 +77,26 @@ def dependency_names(target: dict) -> list[str]:
     return names
 
 
+def io_package_users(target: dict) -> set[str]:
+    """The I/O packages whose products `target` depends on."""
+    return {
+        value[1] for dependency in target.get("dependencies", []) for kind, value in dependency.items()
+        if kind == "product" and value[1] in IO_PACKAGES
+    }
+
+
 def derive_layers(manifest: dict) -> Layers:
     """Sorts the manifest's targets that live under Sources/ into the layers the rules speak of."""
     targets = {t["name"]: t for t in manifest["targets"]}
     ours = set(targets)
     deps = {name: [d for d in dependency_names(t) if d in ours] for name, t in targets.items()}
     layers = Layers()
+    for package in IO_PACKAGES:
+        owners = sorted(name for name, t in targets.items() if t["type"] != "test" and package in io_package_users(t))
+        if len(owners) > 1:
+            layers.problems.append(f"{package} must have at most one owner target, has {owners}")
+        elif owners:
+            layers.io_package_owners[package] = owners[0]
     c_modules = {name for name, t in targets.items() if t["type"] == "system" or t.get("c_language")}
     for module in sorted(c_modules):
         owners = sorted(name for name in targets if module in deps[name] and targets[name]["type"] != "test")
@@ -107,7 +127,8 @@ def derive_layers(manifest: dict) -> Layers:
     layers.cores = set(rest)
     while pure_only := {name for name in layers.cores if not set(deps[name]) <= layers.cores | {layers.crypto_door}}:
         layers.cores -= pure_only
-    layers.adapters = set(owners)
+    layers.adapters = set(owners) | set(layers.io_package_owners.values())
+    layers.cores -= layers.adapters
     changed = True
     while changed:
         candidates = {
@@ -145,6 +166,10 @@ def violations(sources: pathlib.Path, layers: Layers) -> list[str]:
                 found.append(f"{relative}: core {target} imports {module}")
             if target in layers.orchestration and module in layers.adapters | c_modules:
                 found.append(f"{relative}: {target} (orchestration) imports {module}")
+            for package, prefixes in IO_PACKAGES.items():
+                if module.startswith(prefixes) and layers.io_package_owners.get(package) != target:
+                    found.append(f"{relative}: imports {module}, which belongs to {package}'s owner "
+                                 f"{layers.io_package_owners.get(package)}")
         if target in layers.cores:
             for match in CORE_FORBIDDEN_APIS.finditer(code):
                 found.append(f"{relative}: core {target} uses {match.group(0).strip()} (I/O, clock or randomness)")
@@ -169,7 +194,7 @@ def made_up_manifest() -> dict:
     def target(name, kind="regular", deps=(), path=None):
         return {"name": name, "type": kind, "path": path, "dependencies": [{"byName": [d, None]} for d in deps]}
     return {"targets": [
-        target("tool", "executable", ["Flows", "Radio", "Wire", "Frames", "Ports", "Store"]),
+        target("tool", "executable", ["Flows", "Radio", "Wire", "Frames", "Ports", "Store", "Serve"]),
         target("Flows", deps=["Frames", "Ports", "Crypto"]),
         target("Frames", deps=["Crypto", "Text"]),
         target("Text"),
@@ -183,6 +208,7 @@ def made_up_manifest() -> dict:
         dict(target("CStore", deps=["CLoad"]), c_language=True), dict(target("CLoad"), c_language=True),
         target("Store", deps=["CStore", "Ports"]),
         target("RadioBus", deps=["Bus", "Ports"]),
+        dict(target("Serve"), dependencies=[{"product": ["NIOPosix", "swift-nio", None, None]}]),
         target("FlowsTests", "test", ["Flows", "Helpers"]),
     ]}
 
@@ -192,7 +218,8 @@ def self_test() -> int:
     manifest["targets"][0]["dependencies"].append({"byName": ["RadioBus", None]})
     layers = derive_layers(manifest)
     expected = {
-        "cores": {"Frames", "Text"}, "ports": {"Ports"}, "adapters": {"Radio", "Bus", "Wire", "RadioBus", "Store"},
+        "cores": {"Frames", "Text"}, "ports": {"Ports"},
+        "adapters": {"Radio", "Bus", "Wire", "RadioBus", "Store", "Serve"},
         "orchestration": {"Flows"}, "test_support": {"Helpers"}, "crypto_door": "Crypto", "c_helpers": {"CLoad"},
     }
     failures = 0
@@ -212,7 +239,12 @@ def self_test() -> int:
             manifest["targets"].append(target)
         target["dependencies"].append({"byName": [on, None]})
         return manifest
+    second_owner = made_up_manifest()
+    second_owner["targets"].append(
+        {"name": "Serve2", "type": "regular", "path": None,
+         "dependencies": [{"product": ["NIOHTTP1", "swift-nio", None, None]}]})
     broken_manifests = {
+        "I/O package with two owners": second_owner,
         "C module with two owners": depending("Radio2", on="CRadio"),
         "C helper that owns a library": depending("CLoad", on="CZip"),
         "C helper a Swift target depends on": depending("Store", on="CLoad"),
@@ -238,6 +270,8 @@ def self_test() -> int:
             "Radio/Link.swift": "import CRadio\n", "Radio/Low/Socket.swift": "import CRadio\n"},
         "orchestration imports an adapter": {"Flows/Flow.swift": "public import Radio\n"},
         "orchestration imports a C module": {"Flows/Flow.swift": "import CBus\n"},
+        "an I/O package outside its owner": {"Radio/Server.swift": "import NIOPosix\n"},
+        "core imports an I/O package": {"Frames/Server.swift": "import NIOCore\n"},
         "library prints": {"Radio/Scanner.swift": "func f() { print(\"x\") }\n"},
         "options read the environment": {"tool/Options/Secret.swift": "let e = ProcessInfo.processInfo.environment\n"},
         "options read a file": {"tool/Options/Profile.swift": "let d = try Data(contentsOf: url)\n"},
@@ -258,6 +292,7 @@ def self_test() -> int:
             "Frames/Frame.swift": "import Crypto\nimport Text\nimport Foundation\nstruct F { var date: Int; let random: UInt8 }\n",
             "Flows/Flow.swift": "import Frames\nimport Ports\nimport Foundation\nlet now = Date()\n",
             "tool/Main.swift": "import Radio\nprint(\"ok\")\n",
+            "Serve/Server.swift": "import NIOCore\nimport NIOPosix\n",
             "tool/Wiring/Secret.swift": "let e = ProcessInfo.processInfo.environment\n",
             "tool/Options/Flags.swift": "struct Flags { var file: String?; var environmentVariable: String? }\n",
             "tool/Options/Help.swift": 'let help = "for a Thread device, not a file // nor ProcessInfo"\n',

@@ -17,6 +17,7 @@
     X(PQconsumeInput) \
     X(PQerrorMessage) \
     X(PQfinish) \
+    X(PQfreemem) \
     X(PQfreeCancel) \
     X(PQgetCancel) \
     X(PQgetResult) \
@@ -24,6 +25,7 @@
     X(PQgetvalue) \
     X(PQisBusy) \
     X(PQnfields) \
+    X(PQnotifies) \
     X(PQntuples) \
     X(PQreset) \
     X(PQresultErrorField) \
@@ -81,6 +83,10 @@ LAZY_LIBRARY_FORWARDER void PQfreeCancel(PGcancel *cancel) {
     LAZY_LIBRARY_CALL(libpq, PQfreeCancel)(cancel);
 }
 
+LAZY_LIBRARY_FORWARDER void PQfreemem(void *ptr) {
+    LAZY_LIBRARY_CALL(libpq, PQfreemem)(ptr);
+}
+
 LAZY_LIBRARY_FORWARDER PGcancel *PQgetCancel(PGconn *conn) {
     return LAZY_LIBRARY_CALL(libpq, PQgetCancel)(conn);
 }
@@ -99,6 +105,10 @@ LAZY_LIBRARY_FORWARDER char *PQgetvalue(const PGresult *res, int tup_num, int fi
 
 LAZY_LIBRARY_FORWARDER int PQisBusy(PGconn *conn) {
     return LAZY_LIBRARY_CALL(libpq, PQisBusy)(conn);
+}
+
+LAZY_LIBRARY_FORWARDER PGnotify *PQnotifies(PGconn *conn) {
+    return LAZY_LIBRARY_CALL(libpq, PQnotifies)(conn);
 }
 
 LAZY_LIBRARY_FORWARDER int PQnfields(const PGresult *res) {

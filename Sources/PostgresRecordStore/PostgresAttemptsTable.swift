@@ -26,6 +26,21 @@ enum PostgresAttemptsTable {
             }
         }.joined(separator: ", ") + ")"
 
+    /// The channel a station notifies when it records an attempt, for live views listening on it.
+    static let channel = "ztprov_records"
+
+    /// ``insert`` that also notifies ``channel`` with the new row's number, in the same round trip; the
+    /// notification reaches listeners when the insert commits.
+    static let insertAndNotify =
+        "WITH inserted AS (\(insert) RETURNING id) SELECT pg_notify('\(channel)', id::text) FROM inserted"
+
+    /// The records numbered above $1 (the primary key: an indexed range), at most $2 of them.
+    static func feed(hasProtocolColumn: Bool) -> String {
+        let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : Self.selected($0) }
+        return
+            "SELECT \(selected.joined(separator: ", ")), id FROM attempts WHERE id > $1::bigint ORDER BY id LIMIT $2::bigint"
+    }
+
     /// A database of schema version 1, opened for reading, has no `protocol` column: it reads as NULL.
     static func select(hasProtocolColumn: Bool) -> String {
         let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : Self.selected($0) }

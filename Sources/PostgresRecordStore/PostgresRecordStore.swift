@@ -8,13 +8,15 @@ import class FoundationEssentials.JSONEncoder
 /// libpq connects with the URL as given; keep the password out of it (in `~/.pgpass` or
 /// `PGPASSWORD`, which libpq reads), since a URL on the command line is visible to other users.
 /// Error details never contain the URL's password. Every libpq call runs on the store's own queue.
-public actor PostgresRecordStore: ProvisioningRecordStore {
+public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
     /// The server, as a location whose description hides the password.
     public nonisolated let location: RecordStoreLocation
     private let executor: RecordStoreQueueExecutor
     private let connection: LibPQConnection
     /// What the database holds; a writer brings it to the current version, a reader takes it as found.
     private let layout: PostgresSchema.Layout
+    /// Whether the connection listens for stations' notifications.
+    private var isListening = false
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -65,7 +67,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
         let parameters = try PostgresAttemptsTable.parameters(record)
         try redacting { () throws(RecordStoreError) in
             guard let claim else {
-                try connection.execute(PostgresAttemptsTable.insert, parameters)
+                try connection.execute(PostgresAttemptsTable.insertAndNotify, parameters)
                 return
             }
             try connection.execute(
@@ -120,6 +122,41 @@ public actor PostgresRecordStore: ProvisioningRecordStore {
         var records: [ProvisioningRecord] = []
         for row in rows { records.append(try PostgresAttemptsTable.record(row)) }
         return records
+    }
+
+    public func records(after number: Int64, limit: Int) throws(RecordStoreError) -> [NumberedRecord] {
+        guard layout != .empty else { return [] }
+        let rows = try redacting { () throws(RecordStoreError) in
+            try connection.execute(
+                PostgresAttemptsTable.feed(hasProtocolColumn: layout.hasProtocolColumn),
+                [String(number), String(limit)])
+        }
+        var records: [NumberedRecord] = []
+        for row in rows {
+            guard let number = row.last.flatMap({ $0.flatMap { Int64($0) } }) else {
+                throw RecordStoreError(.failed, "a row of attempts has no number")
+            }
+            records.append(
+                NumberedRecord(number: number, record: try PostgresAttemptsTable.record(Array(row.dropLast()))))
+        }
+        return records
+    }
+
+    /// Waits at most `timeout` for a station to say it recorded an attempt (each store's `append` notifies);
+    /// true when one did. The first call starts listening, and so does the first call after a lost connection.
+    public func awaitRecordNotification(within timeout: Duration) throws(RecordStoreError) -> Bool {
+        try redacting { () throws(RecordStoreError) in
+            if !isListening {
+                try connection.execute("LISTEN \(PostgresAttemptsTable.channel)")
+                isListening = true
+            }
+            do throws(RecordStoreError) {
+                return try connection.awaitNotification(within: timeout)
+            } catch {
+                isListening = false
+                throw error
+            }
+        }
     }
 
     /// Creates the tables in an empty database, migrates older ones or checks them, under an advisory

@@ -12,7 +12,7 @@ extension ErrorCode {
             .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked,
             .networkServiceUnavailable, .wifiInterfaceUnavailable, .softAPInterfaceUnusable, .lanInterfaceNotFound,
             .lanPortInUse, .lanSocketFailed, .recordsUnavailable, .recordsIncompatibleSchema, .recordsWriteFailed,
-            .recordsReadFailed, .outputFailed, .busNotAnswering:
+            .recordsReadFailed, .outputFailed, .busNotAnswering, .reportCannotServe:
             .hostPrecondition
         case .bleDeviceNotFound, .improvAlreadyProvisioned, .softAPHotspotNotFound, .lanNoReply, .lanDeviceNotFound:
             .deviceNotFound

@@ -120,6 +120,8 @@ extension ErrorCode {
             "Pin the unit to one of the batch's lanes (--adapters or --wifi-interfaces), or leave its adapter column empty."
         case .busNotAnswering:
             "Check the D-Bus daemon (`systemctl status dbus`) and DBUS_SYSTEM_BUS_ADDRESS; restart dbus if it hangs."
+        case .reportCannotServe:
+            "Choose a free port (`ss -ltn` lists the taken ones), above 1023 unless root, on an address of this host."
         }
     }
 }

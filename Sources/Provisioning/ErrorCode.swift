@@ -61,6 +61,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case outputFailed = "host.output-failed"
     /// The system bus took the connection but never answered its handshake in time.
     case busNotAnswering = "host.bus-not-answering"
+    /// `report --serve` could not listen where told: the port is taken or not allowed, the address not the host's.
+    case reportCannotServe = "report.cannot-serve"
 
     // MARK: Device not found (4)
     case bleDeviceNotFound = "ble.device-not-found"

@@ -23,6 +23,12 @@ enum SQLiteAttemptsTable {
             """
     }
 
+    /// The records numbered above ?1 (the row ID, the primary key: an indexed range), at most ?2 of them.
+    static func feed(hasProtocolColumn: Bool) -> String {
+        let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : $0 }
+        return "SELECT \(selected.joined(separator: ", ")), id FROM attempts WHERE id > ?1 ORDER BY id LIMIT ?2"
+    }
+
     /// The keys are bound as one JSON array, so a batch of any size is one statement.
     static let provisionedKeys = """
         SELECT DISTINCT device_key FROM attempts

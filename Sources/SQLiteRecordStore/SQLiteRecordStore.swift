@@ -14,7 +14,7 @@ import struct FoundationEssentials.URL
 /// The file runs in WAL mode with `synchronous=FULL`, so `append` returns only after the record is on
 /// disk, and readers (`ztprov report`) never block a writer. Processes that write at once wait for
 /// each other up to ``busyTimeout``. Every SQLite call runs on the store's own dispatch queue.
-public actor SQLiteRecordStore: ProvisioningRecordStore {
+public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
     /// How long a write waits for another process's write to finish before failing.
     public static let busyTimeout: Duration = .seconds(10)
 
@@ -161,6 +161,23 @@ public actor SQLiteRecordStore: ProvisioningRecordStore {
         ])
         var records: [ProvisioningRecord] = []
         for row in try statement.rows() { records.append(try SQLiteAttemptsTable.record(row)) }
+        return records
+    }
+
+    public func records(after number: Int64, limit: Int) throws(RecordStoreError) -> [NumberedRecord] {
+        // A file a writer had not yet given its schema when it was opened may have one now.
+        if layout == .empty { layout = try Self.assess(database) }
+        guard layout != .empty else { return [] }
+        let statement = try database.prepare(SQLiteAttemptsTable.feed(hasProtocolColumn: layout.hasProtocolColumn))
+        try statement.bind([.integer(number), .integer(Int64(limit))])
+        var records: [NumberedRecord] = []
+        for row in try statement.rows() {
+            guard let number = row.last?.integer else {
+                throw RecordStoreError(.failed, "a row of attempts has no number")
+            }
+            records.append(
+                NumberedRecord(number: number, record: try SQLiteAttemptsTable.record(Array(row.dropLast()))))
+        }
         return records
     }
 

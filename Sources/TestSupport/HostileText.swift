@@ -12,4 +12,15 @@ public enum HostileText {
     public static func next(_ random: inout SplitMix64) -> String {
         (0..<(1 + random.below(6))).map { _ in pieces[random.below(pieces.count)] }.joined()
     }
+
+    /// `text` as a Prometheus label value carries it once unescaped: control characters other than the line
+    /// feed become U+FFFD.
+    public static func asMetricLabel(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar != "\n" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+                        ? "\u{FFFD}" : scalar
+                }))
+    }
 }

@@ -6,7 +6,9 @@ with ZTPROV_DEBIAN_PACKAGE=required (CI), where anything missing fails. The test
 and run in file order: the checks with only the package's dependencies installed come first, the purge last.
 """
 
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -129,6 +131,8 @@ def test_the_files_are_at_debians_paths(root):
         "/usr/share/doc/ztprov/changelog.gz",
         "/usr/share/doc/ztprov/copyright",
         "/usr/share/doc/ztprov/examples/station.json",
+        "/usr/share/doc/ztprov/examples/grafana-dashboard.json",
+        "/usr/share/doc/ztprov/examples/prometheus-scrape.yml",
     }
     assert expected <= paths, sorted(expected - paths)
     # udev's own package decides where rules go: its pkg-config file on this (the building) machine.
@@ -136,6 +140,24 @@ def test_the_files_are_at_debians_paths(root):
         ["pkg-config", "--variable=udevdir", "udev"], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert f"{udevdir}/rules.d/70-ztprov.rules" in paths
+
+
+# What `report --serve` exposes at /metrics (LineMetrics in Sources/Records/Metrics).
+SERVED_METRICS = {
+    "ztprov_attempts_total", "ztprov_units_settled_total", "ztprov_unit_duration_seconds_bucket",
+    "ztprov_unit_duration_seconds_sum", "ztprov_unit_duration_seconds_count", "ztprov_units_in_progress",
+    "ztprov_last_record_timestamp_seconds",
+}
+
+
+def test_the_grafana_example_queries_only_the_served_metrics(root):
+    with open(os.path.join(root.path, "usr/share/doc/ztprov/examples/grafana-dashboard.json")) as file:
+        dashboard = json.load(file)
+    names = {
+        name for panel in dashboard["panels"] for target in panel["targets"]
+        for name in re.findall(r"\bztprov_\w+", target["expr"])
+    }
+    assert names and names <= SERVED_METRICS, names - SERVED_METRICS
 
 
 def test_only_the_dependencies_were_installed(root):

@@ -15,6 +15,24 @@ struct PostgresRecordStoreTests {
         try await check.run(on: PostgresRecordStore(url: url))
     }
 
+    @Test func feedsRecordsInStoringOrderToAReadOnlySession() async throws {
+        let url = try await PostgresTestServer.required().freshDatabase()
+        let writer = try await PostgresRecordStore(url: url)
+        try await RecordFeedConformance.run(writer: writer, feed: PostgresRecordStore(readingURL: url))
+    }
+
+    /// A station's append notifies whoever listens (`report --serve`), once per record, in the same round trip.
+    @Test(.timeLimit(.minutes(1))) func aListenerHearsEachRecordAStationAppends() async throws {
+        let url = try await PostgresTestServer.required().freshDatabase()
+        let writer = try await PostgresRecordStore(url: url)
+        let listener = try await PostgresRecordStore(readingURL: url)
+        #expect(try await listener.awaitRecordNotification(within: .zero) == false)
+        try await writer.append(RecordStoreConformance.fullRecord)
+        while try await !listener.awaitRecordNotification(within: .milliseconds(200)) {}
+        #expect(try await listener.awaitRecordNotification(within: .zero) == false, "each notification is taken once")
+        #expect(try await listener.records(after: 0, limit: 10).map(\.record) == [RecordStoreConformance.fullRecord])
+    }
+
     @Test func stationsSharingTheDatabaseSeeEachOthersSuccesses() async throws {
         let url = try await PostgresTestServer.required().freshDatabase()
         let first = try await PostgresRecordStore(url: url)

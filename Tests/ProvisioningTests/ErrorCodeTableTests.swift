@@ -57,6 +57,7 @@ import Testing
         return switch family {
         case "usage": "any command"
         case "records": "`batch`, `report`"
+        case "report": "`report --serve`"
         case "softap": "`softap`, `batch --path softap`"
         case "protocomm": "`softap`, `ble --protocol protocomm`, `batch`"
         case "thread": "`ble --protocol protocomm` with a Thread dataset"

@@ -41,6 +41,7 @@ import Testing
         "records.read-failed 3",
         "host.output-failed 3",
         "host.bus-not-answering 3",
+        "report.cannot-serve 3",
         "ble.device-not-found 4",
         "improv.already-provisioned 4",
         "softap.hotspot-not-found 4",

@@ -13,6 +13,16 @@ import Testing
         try await check.run(on: SQLiteRecordStore(path: directory.path + "/records.sqlite"))
     }
 
+    /// The reader opens the file before any writer gave it a schema, as `report --serve` may.
+    @Test func feedsRecordsInStoringOrderToAReaderOpenedBeforeTheSchema() async throws {
+        let directory = try TemporaryDirectory("records")
+        defer { directory.remove() }
+        let path = directory.path + "/records.sqlite"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let feed = try await SQLiteRecordStore(readingPath: path)
+        try await RecordFeedConformance.run(writer: SQLiteRecordStore(path: path), feed: feed)
+    }
+
     @Test func createsParentDirectoriesAndRunsWALWithFullSync() async throws {
         let directory = try TemporaryDirectory("records")
         defer { directory.remove() }

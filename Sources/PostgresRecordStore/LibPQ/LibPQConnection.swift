@@ -117,6 +117,28 @@ final class LibPQConnection {
         }
     }
 
+    /// Waits at most `timeout` for a notification on a channel the connection listens on (`LISTEN`); true
+    /// when one or more arrived (all are taken).
+    func awaitNotification(within timeout: Duration) throws(RecordStoreError) -> Bool {
+        guard let handle else { throw RecordStoreError(.unavailable, "not connected") }
+        if Self.takeNotifications(of: handle) { return true }
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        if poll(&descriptor, 1, Int32(clamping: milliseconds)) > 0, PQconsumeInput(handle) == 0 {
+            throw error(nil, on: handle)
+        }
+        return Self.takeNotifications(of: handle)
+    }
+
+    private static func takeNotifications(of handle: OpaquePointer) -> Bool {
+        var arrived = false
+        while let notification = PQnotifies(handle) {
+            PQfreemem(notification)
+            arrived = true
+        }
+        return arrived
+    }
+
     /// How long a statement may still run once the task is cancelled before it is cancelled too.
     static let cancellationGrace: Duration = .milliseconds(500)
 

@@ -14,10 +14,15 @@ public struct HTMLShiftReport: Sendable {
     public var generatedAt: Date
     /// The general hint for an error code, from the error catalogue; nil for a code it does not know.
     public var hint: @Sendable (String) -> String?
+    /// Set for the page `report --serve` shows; nil for the page `report --format html` writes.
+    public var live: LivePage?
 
-    public init(scope: String, generatedAt: Date, hint: @escaping @Sendable (String) -> String?) {
+    public init(
+        scope: String, generatedAt: Date, live: LivePage? = nil, hint: @escaping @Sendable (String) -> String?
+    ) {
         self.scope = scope
         self.generatedAt = generatedAt
+        self.live = live
         self.hint = hint
     }
 
@@ -28,7 +33,8 @@ public struct HTMLShiftReport: Sendable {
         if records.isEmpty {
             body += "<p class=\"empty\" data-check=\"empty\">No provisioning records match this report.</p>"
         } else {
-            body += summary(report) + yields(report) + pareto(report) + throughput(report) + steps(report)
+            body += summary(report) + (live.map { lineNow($0.activity) } ?? "") + yields(report) + pareto(report)
+            body += throughput(report) + steps(report)
             body += firmware(report) + slowest(report)
         }
         return """
@@ -36,17 +42,29 @@ public struct HTMLShiftReport: Sendable {
             <html lang="en">
             <head>
             <meta charset="utf-8"/>
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/>
+            <meta http-equiv="Content-Security-Policy" content="\(policy)"/>
             <meta name="viewport" content="width=device-width, initial-scale=1"/>
-            <title>ztprov shift report</title>
-            <style>\(HTMLShiftReportStyle.css)</style>
+            <title>ztprov \(live == nil ? "shift report" : "line, live")</title>
+            <style>\(HTMLShiftReportStyle.css)</style>\(liveHead)
             </head>
-            <body>
-            \(body)
+            <body\(live.map { " data-version=\"\($0.version)\"" } ?? "")>
+            \(body)\(live == nil ? "" : "\n<script>\(LivePage.script)</script>")
             </body>
             </html>
 
             """
+    }
+
+    /// No script, no download; the live page's one script, and its requests to the server, by name.
+    private var policy: String {
+        guard live != nil else { return "default-src 'none'; style-src 'unsafe-inline'" }
+        return "default-src 'none'; style-src 'unsafe-inline'; script-src '\(LivePage.scriptHash)'; connect-src 'self'"
+    }
+
+    /// The live page's reload without scripts; its script ends the body, which it reads.
+    private var liveHead: String {
+        guard let live else { return "" }
+        return "\n<noscript><meta http-equiv=\"refresh\" content=\"\(live.refreshSeconds)\"/></noscript>"
     }
 
     private func header() -> String {
@@ -200,22 +218,22 @@ public struct HTMLShiftReport: Sendable {
     }
 
     /// A section of the page under the heading `title`.
-    private func section(_ title: String, _ content: String) -> String {
+    func section(_ title: String, _ content: String) -> String {
         "<section><h2>\(title)</h2>\(content)</section>"
     }
 
     /// What a section says instead of its table when there is nothing to show.
-    private func none(_ sentence: String, checked check: String? = nil) -> String {
+    func none(_ sentence: String, checked check: String? = nil) -> String {
         "<p class=\"none\"\(check.map { " data-check=\"\($0)\"" } ?? "")>\(sentence)</p>"
     }
 
     /// A table with the header cells `head` and the rows `rows`, both already marked up.
-    private func table(_ head: String, _ rows: [String]) -> String {
+    func table(_ head: String, _ rows: [String]) -> String {
         "<table><thead><tr>\(head)</tr></thead><tbody>\(rows.joined())</tbody></table>"
     }
 
     /// A cell showing `markup` that tests read off the page by its `check` name.
-    private func cell(_ markup: String, checked check: String, class kind: String = "num") -> String {
+    func cell(_ markup: String, checked check: String, class kind: String = "num") -> String {
         "<td class=\"\(kind)\" data-check=\"\(check)\">\(markup)</td>"
     }
 }

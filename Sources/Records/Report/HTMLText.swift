@@ -10,21 +10,18 @@ enum HTMLText {
     static let maximumCharacters = 160
 
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result += " "
-            case _ where isDisallowed(scalar): result.unicodeScalars.append("\u{FFFD}")
-            default: result.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\t", "\n", "\r": " "
+            case _ where isDisallowed(scalar): "\u{FFFD}"
+            default: nil
             }
         }
-        return result
     }
 
     /// `text` escaped, cut to ``maximumCharacters`` with an ellipsis when longer.

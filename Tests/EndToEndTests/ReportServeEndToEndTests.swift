@@ -1,0 +1,292 @@
+import Foundation
+import Glibc
+import Records
+import SQLiteRecordStore
+import TestSupport
+import Testing
+
+/// `ztprov report --serve` as the built binary over an SQLite file that the test writes into as a station
+/// would: the live page in headless Chromium, `/metrics` through Prometheus' own parser, hostile record
+/// text, the loopback rule, and the way the server ends.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct ReportServeEndToEndTests {
+    /// Starts `report --serve` on a port the system picks, runs `body` with the page's URL, then sends
+    /// `signal` and expects the exit status it stands for.
+    static func serving(
+        _ database: String, _ extra: [String] = [], address: String = "127.0.0.1:0", stopWith signal: Int32 = SIGTERM,
+        expecting status: Int32 = 143, _ body: (_ url: String, _ server: RunningProcess) async throws -> Void
+    ) async throws {
+        var launch = try ZTProvProcess.launch(["report", "--serve", address, "--db", database] + extra)
+        launch.deadline = .seconds(280)
+        let server = try launch.start()
+        try await server.waitUntilReady("report --serve") { server.standardErrorSoFar.contains("(metrics at ") }
+        let said = server.standardErrorSoFar
+        let url = try #require(
+            said.range(of: "Serving the line at ").map { said[$0.upperBound...].prefix { $0 != " " } }.map(String.init),
+            "\(said)")
+        do {
+            try await body(url.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1"), server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        server.send(signal: signal)
+        let outcome = await server.waitForExit()
+        #expect(outcome.exitStatus == status, "\(outcome)")
+        #expect(
+            outcome.standardError.contains(signal == SIGTERM ? "error[interrupted.terminated]" : "error[interrupted]"))
+    }
+
+    /// A unit provisioned just now at `station`, as a station records it.
+    static func landed(_ unit: String, station: String = "line-3", code: String = "ok") -> ProvisioningRecord {
+        let now = Date()
+        return ProvisioningRecord(
+            batchID: "live-1", station: station, adapter: "hci0", deviceKey: unit, path: .ble, attempt: 1,
+            isFinal: true, code: code, startedAt: now.addingTimeInterval(-1.5), finishedAt: now,
+            steps: [RecordedStep(name: "connect", milliseconds: 500)], provisioningProtocol: "blufi")
+    }
+
+    @Test(.requiresTools("chromium"))
+    func chromiumShowsEachNewRecordAsItLands() async throws {
+        try await ReportHTMLEndToEndTests.withShiftDatabase { directory, database in
+            try await Self.serving(database) { url, server in
+                let shown = directory + "/shown"
+                var watcher = ProcessLaunch(
+                    RepositoryLayout.python,
+                    [
+                        RepositoryLayout.root.appending(path: "Tests/Browser/live_page_in_chromium.py").path, url,
+                        "attempts", "32", shown,
+                    ])
+                watcher.deadline = .seconds(150)
+                let page = try watcher.start()
+                try await page.waitUntilReady("the page in Chromium", within: .seconds(90)) {
+                    FileManager.default.fileExists(atPath: shown)
+                }
+                let store = try await SQLiteRecordStore(path: database)
+                var landedAt: [String: Date] = [:]
+                for (index, value) in ["30", "31", "32"].enumerated() {
+                    try await store.append(Self.landed("live-\(index)"))
+                    landedAt[value] = Date()
+                    // Polls what the page shows (the watcher writes each new value, and ends on the last): no
+                    // timed assertion, the suite's time limit catches a page that never shows it.
+                    try await Self.poll {
+                        page.hasExited || (try? String(contentsOfFile: shown, encoding: .utf8)) == value
+                    }
+                }
+                let outcome = await page.waitForExit()
+                try #require(outcome.succeeded, "\(outcome)")
+                let seen = try Self.object(outcome.standardOutput)
+                let values = (seen["seen"] as? [[Any]] ?? []).compactMap { $0.first as? String }
+                #expect(values == ["29", "30", "31", "32"], "\(seen); the server said: \(server.standardErrorSoFar)")
+                #expect((seen["console"] as? [String])?.isEmpty == true, "\(seen)")
+                let checks = seen["checks"] as? [String: String] ?? [:]
+                #expect(checks["rate:line-3:provisioned"] == "3", "\(checks)")
+                #expect(checks["quiet:line-1"] == "line-1", "\(checks)")
+                #expect(checks["in-progress"] == "0", "\(checks)")
+                let latencies = (seen["seen"] as? [[Any]] ?? []).compactMap { pair -> String? in
+                    guard let value = pair.first as? String, let at = pair.last as? Double, let landed = landedAt[value]
+                    else { return nil }
+                    return "\(value): \(Int((at - landed.timeIntervalSince1970) * 1000)) ms"
+                }
+                print("report --serve: record landed → shown in Chromium: \(latencies.joined(separator: ", "))")
+            }
+        }
+    }
+
+    @Test func metricsParseAndMatchTheJSONExport() async throws {
+        try await ReportHTMLEndToEndTests.withShiftDatabase { _, database in
+            let export = try await ZTProvProcess.run(["report", "--format", "json", "--db", database])
+            #expect(export.exitStatus == 0, "\(export)")
+            let records = try export.standardOutput.split(separator: "\n").map { try Self.object(String($0)) }
+            try await Self.serving(database) { url, _ in
+                let scraped = try await Self.scrape(url + "metrics")
+                #expect(scraped.contentType.hasPrefix("text/plain; version=0.0.4"), "\(scraped.contentType)")
+                #expect(scraped.types["ztprov_attempts"] == "counter", "\(scraped.types)")
+                #expect(scraped.types["ztprov_unit_duration_seconds"] == "histogram", "\(scraped.types)")
+                #expect(scraped.types["ztprov_units_in_progress"] == "gauge", "\(scraped.types)")
+
+                var attempts: [String: Double] = [:]
+                var settled: [String: Double] = [:]
+                for record in records {
+                    let key = "\(record["station"] ?? "") \(record["code"] ?? "")"
+                    attempts[key, default: 0] += 1
+                    if record["is_final"] as? Bool == true { settled[key, default: 0] += 1 }
+                }
+                #expect(scraped.sum("ztprov_attempts_total", by: ["station", "code"]) == attempts)
+                #expect(scraped.sum("ztprov_units_settled_total", by: ["station", "code"]) == settled)
+                #expect(
+                    scraped.sum("ztprov_unit_duration_seconds_count", by: ["station"]) == ["line-1": 18, "line-2": 6])
+                let last = Dictionary(grouping: records) { "\($0["station"] ?? "")" }.mapValues { group in
+                    group.compactMap { ($0["finished_at"] as? String).flatMap(Self.instant) }.max() ?? 0
+                }
+                for (station, seconds) in scraped.sum("ztprov_last_record_timestamp_seconds", by: ["station"]) {
+                    #expect(abs(seconds - (last[station] ?? 0)) < 0.002, "\(station)")
+                }
+
+                // A record that lands is counted at the next scrape after it.
+                let store = try await SQLiteRecordStore(path: database)
+                try await store.append(Self.landed("live-0", code: "ble.link-lost"))
+                try await Self.poll {
+                    try await Self.scrape(url + "metrics").sum("ztprov_attempts_total", by: ["station", "code"])[
+                        "line-3 ble.link-lost"] == 1
+                }
+            }
+        }
+    }
+
+    /// Generated hostile text in every field a scanner or device fills, through the live page (Chromium:
+    /// no console message, only the page's own elements) and the metrics (Prometheus' parser: every label
+    /// value as `report --format json` reads it back, control characters but the line feed shown as U+FFFD).
+    @Test(.requiresTools("chromium"))
+    func hostileRecordTextStaysInertOnThePageAndInTheLabels() async throws {
+        let temporary = try TemporaryDirectory("serve")
+        defer { temporary.remove() }
+        let database = temporary.path + "/records.sqlite"
+        var random = SplitMix64(seed: 31)
+        do {
+            let store = try await SQLiteRecordStore(path: database)
+            for index in 0..<24 {
+                var record = Self.landed(HostileText.next(&random), station: HostileText.next(&random))
+                record.adapter = HostileText.next(&random)
+                record.deviceID = HostileText.next(&random)
+                record.message = HostileText.next(&random)
+                record.code = index.isMultiple(of: 3) ? "ok" : HostileText.next(&random)
+                record.isFinal = index.isMultiple(of: 2)
+                record.provisioningProtocol = HostileText.next(&random)
+                record.firmware.device = HostileText.next(&random)
+                record.steps[0].name = HostileText.next(&random)
+                try await store.append(record)
+            }
+        }
+        let export = try await ZTProvProcess.run(["report", "--format", "json", "--db", database])
+        #expect(export.exitStatus == 0, "\(export)")
+        let records = try export.standardOutput.split(separator: "\n").map { try Self.object(String($0)) }
+        let stations = Set(records.compactMap { $0["station"] as? String })
+        let codes = Set(records.compactMap { $0["code"] as? String })
+        #expect(stations.count > 12)
+        try await Self.serving(database) { url, _ in
+            let scraped = try await Self.scrape(url + "metrics")
+            let labelled = Set(
+                scraped.samples.filter { $0.name == "ztprov_attempts_total" }.compactMap { $0.labels["station"] })
+            #expect(labelled == Set(stations.map(HostileText.asMetricLabel)))
+            let labelledCodes = Set(
+                scraped.samples.filter { $0.name == "ztprov_attempts_total" }.compactMap { $0.labels["code"] })
+            #expect(labelledCodes == Set(codes.map(HostileText.asMetricLabel)))
+
+            let shown = temporary.path + "/shown"
+            var watcher = ProcessLaunch(
+                RepositoryLayout.python,
+                [
+                    RepositoryLayout.root.appending(path: "Tests/Browser/live_page_in_chromium.py").path, url,
+                    "attempts", "24", shown,
+                ])
+            watcher.deadline = .seconds(150)
+            let outcome = try await watcher.run()
+            try #require(outcome.succeeded, "\(outcome)")
+            let seen = try Self.object(outcome.standardOutput)
+            #expect((seen["console"] as? [String])?.isEmpty == true, "\(seen)")
+            let elements = Set(seen["elements"] as? [String] ?? [])
+            let allowed = ReportHTMLEndToEndTests.pageElements.union(["script", "noscript"])
+            #expect(elements.isSubset(of: allowed), "\(elements.subtracting(allowed))")
+        }
+    }
+
+    @Test func aNonLoopbackAddressNeedsItsFlagAndSaysSo() async throws {
+        try await ReportHTMLEndToEndTests.withShiftDatabase { _, database in
+            for address in ["0.0.0.0:0", "192.0.2.7:9464", "[::]:0"] {
+                let refused = try await ZTProvProcess.run(["report", "--serve", address, "--db", database])
+                #expect(refused.exitStatus == 2, "\(refused)")
+                #expect(refused.standardError.contains("is not a loopback address"), "\(refused)")
+                #expect(refused.standardError.contains("--serve-beyond-loopback"), "\(refused)")
+            }
+            // With the flag it serves, says so, and Ctrl-C ends it with 130.
+            try await Self.serving(
+                database, ["--serve-beyond-loopback"], address: "0.0.0.0:0", stopWith: SIGINT, expecting: 130
+            ) { url, server in
+                #expect(server.standardErrorSoFar.contains("Serving beyond loopback"), "\(server.standardErrorSoFar)")
+                let scraped = try await Self.scrape(url + "metrics")
+                #expect(!scraped.samples.isEmpty)
+            }
+        }
+    }
+
+    @Test func aTakenPortIsANamedErrorAndTheDatabaseIsNeverWritten() async throws {
+        try await ReportHTMLEndToEndTests.withShiftDatabase { directory, database in
+            let before = try Self.contents(of: directory)
+            let taken = try LoopbackBinding(type: Int32(SOCK_STREAM.rawValue))
+            defer { close(taken.descriptor) }
+            #expect(listen(taken.descriptor, 1) == 0)
+            let outcome = try await ZTProvProcess.run([
+                "report", "--serve", "127.0.0.1:\(taken.port)", "--db", database,
+            ])
+            #expect(outcome.exitStatus == 3, "\(outcome)")
+            #expect(outcome.standardError.contains("error[report.cannot-serve]: "), "\(outcome)")
+            try await Self.serving(database) { url, _ in
+                _ = try await Self.scrape(url + "metrics")
+                let page = try await ProcessLaunch("/usr/bin/curl", ["-sf", "--noproxy", "*", url]).run()
+                #expect(page.standardOutput.contains("data-check=\"attempts\">29<"), "\(page)")
+            }
+            #expect(try Self.contents(of: directory) == before)
+        }
+    }
+
+    /// What Prometheus' Python client parsed from one scrape.
+    struct Scrape {
+        var contentType: String
+        var types: [String: String]
+        var samples: [(name: String, labels: [String: String], value: Double)]
+
+        /// The values of the samples named `name`, summed by the labels `keys` (joined by a space).
+        func sum(_ name: String, by keys: [String]) -> [String: Double] {
+            var sums: [String: Double] = [:]
+            for sample in samples where sample.name == name {
+                sums[keys.map { sample.labels[$0] ?? "" }.joined(separator: " "), default: 0] += sample.value
+            }
+            return sums
+        }
+    }
+
+    static func scrape(_ url: String) async throws -> Scrape {
+        var launch = ProcessLaunch(
+            RepositoryLayout.python,
+            [RepositoryLayout.root.appending(path: "Tests/Metrics/scrape_metrics.py").path, url])
+        launch.deadline = .seconds(60)
+        let outcome = try await launch.run()
+        try #require(outcome.succeeded, "\(outcome)")
+        let object = try Self.object(outcome.standardOutput)
+        let samples = (object["samples"] as? [[Any]] ?? []).compactMap {
+            sample -> (String, [String: String], Double)? in
+            guard sample.count == 3, let name = sample[0] as? String, let labels = sample[1] as? [String: String],
+                let value = (sample[2] as? NSNumber)?.doubleValue
+            else { return nil }
+            return (name, labels, value)
+        }
+        return Scrape(
+            contentType: object["content_type"] as? String ?? "", types: object["types"] as? [String: String] ?? [:],
+            samples: samples.map { (name: $0.0, labels: $0.1, value: $0.2) })
+    }
+
+    /// Waits until `condition` holds, looking every 100 ms; the suite's time limit catches a hang.
+    static func poll(_ condition: () async throws -> Bool) async throws {
+        while try await !condition() { try await Task.sleep(for: .milliseconds(100)) }
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+
+    static func instant(_ text: String) -> Double? {
+        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt).parse(text))?
+            .timeIntervalSince1970
+    }
+
+    /// Every file in `directory` with its bytes, but SQLite's shared-memory index (`-shm`), which readers
+    /// use too.
+    static func contents(of directory: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where !name.hasSuffix("-shm") {
+            files[name] = FileManager.default.contents(atPath: directory + "/" + name)
+        }
+        return files
+    }
+}
