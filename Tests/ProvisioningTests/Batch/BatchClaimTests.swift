@@ -35,10 +35,19 @@ import Testing
         let units = ScriptedBatch.devices(3)
         let dead = UnitClaim(
             deviceKey: units[1].key, holder: "batch-gone", station: "station-gone", lane: "hci7",
-            lifetime: .milliseconds(300))
+            lifetime: .seconds(600))
         #expect(await store.claim(dead, evenIfProvisioned: false) == .claimed)
         let batch = ScriptedBatch(store: store)
+        // The claim ends once the unit has been passed over (a lifetime that ran out, as far as the lane can
+        // tell): a short lifetime instead would race a busy test process.
+        let ending = Task {
+            while !batch.watch.withLock({ $0.events.contains { if case .passedOver = $0 { true } else { false } } }) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            await store.release(dead)
+        }
         let summary = try await batch.runner(lanes: ["hci0"]).run(units.stream)
+        try await ending.value
         #expect(summary.provisioned == 3 && summary.passedOver == 1 && summary.failed == 0)
         let passedOver = batch.watch.withLock { watch in
             watch.events.compactMap { event -> (String, UnitClaimHeld)? in
@@ -60,10 +69,10 @@ import Testing
         let store = InMemoryRecordStore()
         let units = ScriptedBatch.devices(1)
         let (started, startedInput) = AsyncStream<Void>.makeStream()
-        let slow = ScriptedBatch(work: .milliseconds(600), store: store) { _ in startedInput.yield() }
-        let first = Task { try await slow.runner(lanes: ["hci0"], claimLifetime: .milliseconds(90)).run(units.stream) }
+        let slow = ScriptedBatch(work: .seconds(3), store: store) { _ in startedInput.yield() }
+        let first = Task { try await slow.runner(lanes: ["hci0"], claimLifetime: .seconds(1)).run(units.stream) }
         for await _ in started { break }
-        try await Task.sleep(for: .milliseconds(200))
+        try await Task.sleep(for: .milliseconds(1200))
         let other = ScriptedBatch(store: store)
         let second = try await other.runner(lanes: ["hci1"], station: "station-b").run(units.stream)
         #expect(try await first.value.provisioned == 1)
