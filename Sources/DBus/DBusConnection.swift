@@ -132,14 +132,14 @@ public actor DBusConnection {
         let result: Result<Reply, any Error>
         if honoursCancellation {
             result = await withTaskCancellationHandler {
-                await awaitReply(call, timeout: timeout, token: token)
+                await awaitReply(call, timeout: timeout, token: token, honoursCancellation: true)
             } onCancel: { [loop] in
                 loop.execute { [weak self] in
                     self?.assumeIsolated { $0.finish(token, .failure(CancellationError())) }
                 }
             }
         } else {
-            result = await awaitReply(call, timeout: timeout, token: token)
+            result = await awaitReply(call, timeout: timeout, token: token, honoursCancellation: false)
         }
         return try result.get()
     }
@@ -226,11 +226,15 @@ public actor DBusConnection {
         dbus_bus_set_unique_name(handle, name)
     }
 
-    private func awaitReply(_ call: DBusMethodCall, timeout: Duration, token: UInt64) async -> Result<Reply, any Error>
-    {
+    private func awaitReply(
+        _ call: DBusMethodCall, timeout: Duration, token: UInt64, honoursCancellation: Bool
+    ) async -> Result<Reply, any Error> {
         await withCheckedContinuation { continuation in
             do {
                 try send(call, timeout: timeout, token: token, continuation: continuation)
+                // A cancellation that came before the call was registered found nothing to end (the handler's
+                // `finish` ran first): end the call now rather than at its timeout.
+                if honoursCancellation, Task.isCancelled { finish(token, .failure(CancellationError())) }
             } catch {
                 continuation.resume(returning: .failure(error))
             }

@@ -112,7 +112,8 @@ struct BatchClaimsEndToEndTests {
     @Test(arguments: Database.allCases)
     func aKilledStationsClaimsRunOutAndTheOtherTakesItsUnits(_ database: Database) async throws {
         try await Self.withLine(database) { h, directory, db in
-            var launch = try Self.station(h, directory, db: db, Self.stations[0], ["--claim-lifetime", "3"])
+            // Long enough that the other station, started after the kill, surely finds the claim still held.
+            var launch = try Self.station(h, directory, db: db, Self.stations[0], ["--claim-lifetime", "15"])
             launch.arguments = ["--pid", "--fork", "--kill-child", launch.executable] + launch.arguments
             launch.executable = "/usr/bin/unshare"
             let doomed = try launch.start()

@@ -72,7 +72,11 @@ import Testing
             launch.deadline = .seconds(8)
             let connectionsBefore = bus.connections
             let outcome = try await launch.withRunning { process in
-                bus.whenConnections(exceed: connectionsBefore) { process.send(signal: signal) }
+                // Once the command waits on the silent bus's handshake (a moment after it connects), from
+                // threads that a busy test process cannot hold up.
+                bus.whenConnections(exceed: connectionsBefore) {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { process.send(signal: signal) }
+                }
                 return await process.waitForExit()
             }
             let shown = "\(arguments) →\n\(outcome)"
