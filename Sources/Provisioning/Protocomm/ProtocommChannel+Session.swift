@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import Protocomm
+import Transports
 
 /// The opening every protocomm conversation shares, whatever network it provisions: `proto-ver`, the
 /// security choice, and the handshake that leaves the channel encrypting.
@@ -71,7 +72,7 @@ extension ProtocommChannel {
     ) async throws {
         let wakeUp = ContinuousClock.now + interval
         if wakeUp >= deadline {
-            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .run, on: peer)
+            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .handedDown, on: peer)
         }
         if wakeUp >= step.deadline {
             throw ProvisioningError.protocommWaitExpired(
