@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// When `ProcessLaunch.run(interrupting:)` sends SIGINT, as a user pressing Ctrl-C would.
@@ -8,13 +9,17 @@ public enum InterruptTrigger: Sendable {
     /// a known phase instead of at a guessed time.
     case whenStandardErrorContains(String)
 
-    /// Waits for the moment, then interrupts `process`; does nothing when cancelled first. Text on
-    /// standard error is watched by the thread that reads it, so the interrupt lands at once.
-    public func interrupt(_ process: RunningProcess) async {
+    /// Arms the interrupt of `process` from threads outside the test process's shared pool, so a busy test
+    /// process cannot deliver it late: a timer on a dispatch queue, or the thread that reads standard error.
+    /// A process that ended first is not signalled.
+    public func arm(_ process: RunningProcess) {
         switch self {
         case .after(let delay):
-            guard (try? await Task.sleep(for: delay)) != nil else { return }
-            process.send(signal: SIGINT)
+            let (seconds, attoseconds) = delay.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                process.send(signal: SIGINT)
+            }
         case .whenStandardErrorContains(let text):
             process.send(signal: SIGINT, whenStandardErrorContains: text)
         }

@@ -55,10 +55,8 @@ public struct ProcessLaunch: Sendable {
     /// Runs the program to its end, sending SIGINT when `trigger` says so.
     public func run(interrupting trigger: InterruptTrigger? = nil) async throws -> ProcessOutcome {
         let process = try start()
-        let interrupter = trigger.map { trigger in Task { await trigger.interrupt(process) } }
-        let outcome = await process.waitForExit()
-        interrupter?.cancel()
-        return outcome
+        trigger?.arm(process)
+        return await process.waitForExit()
     }
 
     /// Runs the program to its end, blocking the calling thread: for synchronous callers such as
