@@ -157,6 +157,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        /// Waits on file descriptors that end when the task is cancelled, for the adapters that block in `poll()`.
+        .target(
+            name: "DescriptorWaits",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Ports: the protocols flows and adapters meet at
 
         .target(
@@ -176,7 +182,9 @@ let package = Package(
 
         .target(
             name: "Sockets",
-            dependencies: ["Transports", "CryptoPrimitives", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Transports", "CryptoPrimitives", "DescriptorWaits", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -201,12 +209,12 @@ let package = Package(
         ),
         .target(
             name: "SQLiteRecordStore",
-            dependencies: ["CSQLite", "Records"],
+            dependencies: ["CSQLite", "Records", "DescriptorWaits"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "PostgresRecordStore",
-            dependencies: ["CLibPQ", "Records", "StringEssentials"],
+            dependencies: ["CLibPQ", "Records", "StringEssentials", "DescriptorWaits"],
             swiftSettings: strictSettings
         ),
 
@@ -345,7 +353,7 @@ let package = Package(
             name: "SocketsTests",
             dependencies: [
                 "Sockets", "Transports", "TestSupport", "Provisioning", "DeviceEmulator", "Protocomm", "ZhitingLAN",
-                "CryptoPrimitives", .product(name: "Logging", package: "swift-log"),
+                "CryptoPrimitives", "DescriptorWaits", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

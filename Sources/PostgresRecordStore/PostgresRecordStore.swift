@@ -1,3 +1,4 @@
+import DescriptorWaits
 public import Records
 
 import class FoundationEssentials.JSONEncoder
@@ -31,7 +32,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         executor = RecordStoreQueueExecutor(label: "ztprov.postgres")
         connection = LibPQConnection()
         layout = .version(PostgresSchema.version)
-        try redacting { () throws(RecordStoreError) in
+        try await redacting { () throws(RecordStoreError) in
             try connection.connect(url: url, connectTimeout: connectTimeout)
             try prepareSchema()
         }
@@ -63,9 +64,9 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         get throws(RecordStoreError) { try connection.execute("SHOW transaction_read_only").first?[0] == "on" }
     }
 
-    public func append(_ record: ProvisioningRecord, settling claim: UnitClaim? = nil) throws(RecordStoreError) {
+    public func append(_ record: ProvisioningRecord, settling claim: UnitClaim? = nil) async throws(RecordStoreError) {
         let parameters = try PostgresAttemptsTable.parameters(record)
-        try redacting { () throws(RecordStoreError) in
+        try await redacting { () throws(RecordStoreError) in
             guard let claim else {
                 try connection.execute(PostgresAttemptsTable.insertAndNotify, parameters)
                 return
@@ -76,8 +77,8 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         }
     }
 
-    public func claim(_ claim: UnitClaim, evenIfProvisioned: Bool) throws(RecordStoreError) -> UnitClaimOutcome {
-        let rows = try redacting { () throws(RecordStoreError) in
+    public func claim(_ claim: UnitClaim, evenIfProvisioned: Bool) async throws(RecordStoreError) -> UnitClaimOutcome {
+        let rows = try await redacting { () throws(RecordStoreError) in
             try connection.execute(
                 PostgresClaimsTable.claim,
                 PostgresClaimsTable.claimParameters(claim, evenIfProvisioned: evenIfProvisioned))
@@ -85,26 +86,26 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         return try PostgresClaimsTable.outcome(rows.first)
     }
 
-    public func renew(_ claim: UnitClaim) throws(RecordStoreError) -> Bool {
-        try redacting { () throws(RecordStoreError) in
+    public func renew(_ claim: UnitClaim) async throws(RecordStoreError) -> Bool {
+        try await redacting { () throws(RecordStoreError) in
             try !connection.execute(
                 PostgresClaimsTable.renew, [claim.deviceKey, claim.holder, String(claim.lifetimeMilliseconds)]
             ).isEmpty
         }
     }
 
-    public func release(_ claim: UnitClaim) throws(RecordStoreError) {
-        try redacting { () throws(RecordStoreError) in
+    public func release(_ claim: UnitClaim) async throws(RecordStoreError) {
+        try await redacting { () throws(RecordStoreError) in
             try connection.execute(PostgresClaimsTable.release, [claim.deviceKey, claim.holder])
         }
     }
 
-    public func provisionedDeviceKeys(among keys: Set<String>) throws(RecordStoreError) -> Set<String> {
+    public func provisionedDeviceKeys(among keys: Set<String>) async throws(RecordStoreError) -> Set<String> {
         guard !keys.isEmpty else { return [] }
         guard let data = try? JSONEncoder().encode(keys.sorted()) else {
             throw RecordStoreError(.failed, "cannot encode the device keys")
         }
-        let rows = try redacting { () throws(RecordStoreError) in
+        let rows = try await redacting { () throws(RecordStoreError) in
             try connection.execute(
                 PostgresAttemptsTable.provisionedKeys,
                 [ProvisioningRecord.successCode, String(decoding: data, as: UTF8.self)])
@@ -112,10 +113,10 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         return Set(rows.compactMap { $0.first ?? nil })
     }
 
-    public func records(matching query: RecordQuery) throws(RecordStoreError) -> [ProvisioningRecord] {
+    public func records(matching query: RecordQuery) async throws(RecordStoreError) -> [ProvisioningRecord] {
         guard layout != .empty else { return [] }
         let since = query.since.map { String(PostgresAttemptsTable.microseconds($0)) }
-        let rows = try redacting { () throws(RecordStoreError) in
+        let rows = try await redacting { () throws(RecordStoreError) in
             try connection.execute(
                 PostgresAttemptsTable.select(hasProtocolColumn: layout.hasProtocolColumn), [since, query.station])
         }
@@ -124,9 +125,9 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         return records
     }
 
-    public func records(after number: Int64, limit: Int) throws(RecordStoreError) -> [NumberedRecord] {
+    public func records(after number: Int64, limit: Int) async throws(RecordStoreError) -> [NumberedRecord] {
         guard layout != .empty else { return [] }
-        let rows = try redacting { () throws(RecordStoreError) in
+        let rows = try await redacting { () throws(RecordStoreError) in
             try connection.execute(
                 PostgresAttemptsTable.feed(hasProtocolColumn: layout.hasProtocolColumn),
                 [String(number), String(limit)])
@@ -144,8 +145,8 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
 
     /// Waits at most `timeout` for a station to say it recorded an attempt (each store's `append` notifies);
     /// true when one did. The first call starts listening, and so does the first call after a lost connection.
-    public func awaitRecordNotification(within timeout: Duration) throws(RecordStoreError) -> Bool {
-        try redacting { () throws(RecordStoreError) in
+    public func awaitRecordNotification(within timeout: Duration) async throws(RecordStoreError) -> Bool {
+        try await redacting { () throws(RecordStoreError) in
             if !isListening {
                 try connection.execute("LISTEN \(PostgresAttemptsTable.channel)")
                 isListening = true
@@ -189,10 +190,11 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         return try PostgresSchema.assess(hasAttempts: tables.first?[0] == "t", recordedVersion: recorded)
     }
 
-    /// Runs `body`, taking the URL's password out of any error it throws.
+    /// Runs `body` on the store's thread, its waits on the server ending when the task is cancelled, and takes
+    /// the URL's password out of any error it throws.
     @discardableResult
-    private func redacting<T>(_ body: () throws(RecordStoreError) -> T) throws(RecordStoreError) -> T {
-        try Self.redacting(at: place, body)
+    private func redacting<T>(_ body: () throws(RecordStoreError) -> T) async throws(RecordStoreError) -> T {
+        try await CancellationWake.cancellable { () throws(RecordStoreError) in try Self.redacting(at: place, body) }
     }
 
     private static func redacting<T>(at place: RecordStorePlace, _ body: () throws(RecordStoreError) -> T)

@@ -1,3 +1,4 @@
+import DescriptorWaits
 import Glibc
 public import Records
 
@@ -40,7 +41,7 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
         _ = try assessSchema()
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = FULL")
-        try prepareSchema()
+        try await prepareSchema()
     }
 
     /// Opens an existing file for reading only (`ztprov report`): never creates it, never writes,
@@ -74,8 +75,8 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
     /// The schema found when opened for reading; a writer brings the file to the current version.
     private var layout = SQLiteSchema.Layout.version(SQLiteSchema.version)
 
-    public func append(_ record: ProvisioningRecord, settling claim: UnitClaim? = nil) throws(RecordStoreError) {
-        try inImmediateTransaction { () throws(RecordStoreError) in
+    public func append(_ record: ProvisioningRecord, settling claim: UnitClaim? = nil) async throws(RecordStoreError) {
+        try await inImmediateTransaction { () throws(RecordStoreError) in
             try run(SQLiteAttemptsTable.insert, SQLiteAttemptsTable.values(record))
             guard let claim else { return }
             if record.succeeded {
@@ -86,8 +87,8 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
         }
     }
 
-    public func claim(_ claim: UnitClaim, evenIfProvisioned: Bool) throws(RecordStoreError) -> UnitClaimOutcome {
-        try inImmediateTransaction { () throws(RecordStoreError) in
+    public func claim(_ claim: UnitClaim, evenIfProvisioned: Bool) async throws(RecordStoreError) -> UnitClaimOutcome {
+        try await inImmediateTransaction { () throws(RecordStoreError) in
             let now = Self.microsecondsNow()
             let provisioned =
                 try run(
@@ -110,13 +111,17 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
         }
     }
 
-    public func renew(_ claim: UnitClaim) throws(RecordStoreError) -> Bool {
+    public func renew(_ claim: UnitClaim) async throws(RecordStoreError) -> Bool {
         let expiresAt = Self.microsecondsNow() + claim.lifetimeMilliseconds * 1000
-        return try !run(SQLiteClaimsTable.renew, Self.key(claim) + [.integer(expiresAt)]).isEmpty
+        return try await CancellationWake.cancellable { () throws(RecordStoreError) in
+            try !run(SQLiteClaimsTable.renew, Self.key(claim) + [.integer(expiresAt)]).isEmpty
+        }
     }
 
-    public func release(_ claim: UnitClaim) throws(RecordStoreError) {
-        try run(SQLiteClaimsTable.release, Self.key(claim))
+    public func release(_ claim: UnitClaim) async throws(RecordStoreError) {
+        try await CancellationWake.cancellable { () throws(RecordStoreError) in
+            _ = try run(SQLiteClaimsTable.release, Self.key(claim))
+        }
     }
 
     /// Runs one statement to its end; its rows.
@@ -133,16 +138,21 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
     private static func microsecondsNow() -> Int64 { SQLiteAttemptsTable.microseconds(Date()) }
 
     /// Runs `body` in a write transaction taken at once, so no other process's claim or record comes between
-    /// what it reads and what it writes.
-    private func inImmediateTransaction<T>(_ body: () throws(RecordStoreError) -> T) throws(RecordStoreError) -> T {
-        try database.execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try database.execute("COMMIT")
-            return result
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
+    /// what it reads and what it writes; a wait for another connection's lock notices at once that the task
+    /// was cancelled (``SQLiteBusyWait``).
+    private func inImmediateTransaction<T>(_ body: () throws(RecordStoreError) -> T) async throws(RecordStoreError)
+        -> T
+    {
+        try await CancellationWake.cancellable { () throws(RecordStoreError) in
+            try database.execute("BEGIN IMMEDIATE")
+            do throws(RecordStoreError) {
+                let result = try body()
+                try database.execute("COMMIT")
+                return result
+            } catch {
+                try? database.execute("ROLLBACK")
+                throw error
+            }
         }
     }
 
@@ -210,8 +220,8 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
 
     /// Creates the schema in an empty file, migrates an older one or checks it, in one write transaction
     /// so two processes opening a file at once do not both create or migrate it.
-    private func prepareSchema() throws(RecordStoreError) {
-        try inImmediateTransaction { () throws(RecordStoreError) in
+    private func prepareSchema() async throws(RecordStoreError) {
+        try await inImmediateTransaction { () throws(RecordStoreError) in
             switch try assessSchema() {
             case .empty:
                 for statement in SQLiteSchema.creation { try database.execute(statement) }

@@ -1,3 +1,4 @@
+import DescriptorWaits
 import Logging
 public import Transports
 

@@ -1,4 +1,5 @@
 import CryptoPrimitives
+import DescriptorWaits
 import Glibc
 public import Transports
 

@@ -1,3 +1,5 @@
+import DescriptorWaits
+
 /// Waits for a socket's readiness on a thread of its own, for callers that live on the cooperative pool.
 actor SocketReadinessWaiter {
     private let executor = BlockingSocketExecutor()
@@ -9,10 +11,10 @@ actor SocketReadinessWaiter {
         executor.shutdown()
     }
 
-    /// ``SocketReadiness/wait(for:on:until:)`` off the cooperative pool; waits queue one after another.
+    /// ``DescriptorReadiness/wait(for:on:until:noticingCancellation:)`` off the cooperative pool; waits queue one after another.
     func wait(for events: Int16, on descriptor: Int32, until deadline: ContinuousClock.Instant) async
-        -> SocketReadiness.Outcome
+        -> DescriptorReadiness.Outcome
     {
-        await CancellationWake.cancellable { SocketReadiness.wait(for: events, on: descriptor, until: deadline) }
+        await CancellationWake.cancellable { DescriptorReadiness.wait(for: events, on: descriptor, until: deadline) }
     }
 }

@@ -1,3 +1,4 @@
+import DescriptorWaits
 import Glibc
 import Transports
 
@@ -120,7 +121,7 @@ final class TCPConnection {
         until deadline: ContinuousClock.Instant,
         orThrow timeout: TCPConnectionFailure
     ) throws(TCPConnectionFailure) {
-        switch SocketReadiness.wait(for: events, on: descriptor, until: deadline) {
+        switch DescriptorReadiness.wait(for: events, on: descriptor, until: deadline) {
         case .ready: return
         case .deadlinePassed: throw timeout
         case .cancelled: throw .cancelled

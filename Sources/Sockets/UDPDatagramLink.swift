@@ -1,3 +1,4 @@
+import DescriptorWaits
 import Logging
 import Synchronization
 public import Transports

@@ -92,6 +92,34 @@ import Testing
         #expect(Set(all.map(\.deviceKey)).count == 2 * perStore)
     }
 
+    /// Another process holding the write lock far longer than the store's busy timeout: a write whose task
+    /// is cancelled ends within its short grace, not at the busy timeout (the elapsed bound tells the two apart).
+    @Test(.timeLimit(.minutes(1))) func aCancelledWriteStopsWaitingForAnotherProcesssLock() async throws {
+        let directory = try TemporaryDirectory("records")
+        defer { directory.remove() }
+        let path = directory.path + "/records.sqlite"
+        let store = try await SQLiteRecordStore(path: path)
+        let script = """
+            import sqlite3, sys, time
+            connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+            connection.execute("BEGIN IMMEDIATE")
+            print("locked", flush=True)
+            time.sleep(60)
+            """
+        let holder = try ProcessLaunch(RepositoryLayout.python, ["-c", script, path]).start()
+        defer { holder.send(signal: SIGKILL) }
+        #expect(await holder.waitForStandardOutput(containing: "locked"))
+
+        let started = ContinuousClock.now
+        let append = Task { try await store.append(RecordStoreConformance.record("lamp-1")) }
+        try await Task.sleep(for: .milliseconds(300))
+        append.cancel()
+        let result = await append.result
+        #expect(throws: RecordStoreError.self) { try result.get() }
+        #expect(ContinuousClock.now - started < SQLiteRecordStore.busyTimeout / 2)
+        #expect(!holder.hasExited, "the lock was released before the write ended")
+    }
+
     @Test func aNewerSchemaIsRefused() async throws {
         let directory = try TemporaryDirectory("records")
         defer { directory.remove() }

@@ -2,6 +2,7 @@ import Glibc
 import Synchronization
 import Testing
 
+@testable import DescriptorWaits
 @testable import Sockets
 
 /// A socket wait inside a cancellable scope ends when the scope's wake fires, not at its deadline or at a
@@ -23,7 +24,7 @@ import Testing
         let wake = try #require(CancellationWake())
         wake.signal()
         let outcome = CancellationWake.$current.withValue(wake) {
-            SocketReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
+            DescriptorReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
         }
         #expect(outcome == .cancelled)
     }
@@ -51,7 +52,7 @@ import Testing
         var byte: UInt8 = 7
         #expect(write(peer, &byte, 1) == 1)
         let outcome = CancellationWake.$current.withValue(wake) {
-            SocketReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
+            DescriptorReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
         }
         #expect(outcome == .ready)
     }
@@ -73,10 +74,10 @@ import Testing
         private let waiting = Atomic<Bool>(false)
 
         /// Waits for input an hour long, on this actor's thread as the sockets do.
-        func waitForInput(on descriptor: Int32) async -> SocketReadiness.Outcome {
+        func waitForInput(on descriptor: Int32) async -> DescriptorReadiness.Outcome {
             await CancellationWake.cancellable {
                 waiting.store(true, ordering: .relaxed)
-                return SocketReadiness.wait(for: Int16(POLLIN), on: descriptor, until: .now + .seconds(3600))
+                return DescriptorReadiness.wait(for: Int16(POLLIN), on: descriptor, until: .now + .seconds(3600))
             }
         }
 

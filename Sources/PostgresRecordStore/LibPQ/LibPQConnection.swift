@@ -1,4 +1,5 @@
 import CLibPQ
+import DescriptorWaits
 import FoundationEssentials
 import Records
 import StringEssentials
@@ -45,9 +46,6 @@ final class LibPQConnection {
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
     }
 
-    /// How long, in milliseconds, a cancelled task may go unnoticed while the connection is set up.
-    static let pollSliceMilliseconds: Int32 = 100
-
     /// The connection's `connect_timeout` as libpq resolved it (nil for 0: no limit).
     private static func timeout(of connection: OpaquePointer) -> Duration? {
         guard let options = PQconninfo(connection) else { return nil }
@@ -64,26 +62,25 @@ final class LibPQConnection {
         return nil
     }
 
-    /// Drives `PQconnectPoll` until the connection is up, failed, timed out, or the task is cancelled.
+    /// Drives `PQconnectPoll` until the connection is up, failed, timed out, or the task is cancelled (at
+    /// once inside ``CancellationWake/cancellable(isolation:_:)``).
     private static func complete(_ connection: OpaquePointer, within timeout: Duration?) throws(RecordStoreError) {
-        let deadline = timeout.map { ContinuousClock.now + $0 }
+        let deadline = timeout.map { ContinuousClock.now + $0 } ?? Self.unbounded
         var status = PGRES_POLLING_WRITING
-        while true {
-            if PQstatus(connection) == CONNECTION_BAD { break }
+        while PQstatus(connection) != CONNECTION_BAD {
             switch status {
             case PGRES_POLLING_OK: return
             case PGRES_POLLING_FAILED: break
             default:
-                var descriptor = pollfd(
-                    fd: PQsocket(connection), events: Int16(status == PGRES_POLLING_READING ? POLLIN : POLLOUT),
-                    revents: 0)
-                let ready = poll(&descriptor, 1, pollSliceMilliseconds)
-                if Task.isCancelled { throw RecordStoreError(.unavailable, "interrupted while connecting") }
-                if let deadline, ContinuousClock.now >= deadline {
-                    throw RecordStoreError(.unavailable, "timed out connecting to the server")
+                let events = Int16(status == PGRES_POLLING_READING ? POLLIN : POLLOUT)
+                switch DescriptorReadiness.wait(for: events, on: PQsocket(connection), until: deadline) {
+                case .ready: status = PQconnectPoll(connection)
+                case .cancelled: throw RecordStoreError(.unavailable, "interrupted while connecting")
+                case .deadlinePassed: throw RecordStoreError(.unavailable, "timed out connecting to the server")
+                case .pollFailed(let code):
+                    throw RecordStoreError(
+                        .unavailable, "cannot wait for the server: \(String(cString: strerror(code)))")
                 }
-                if ready == 0 || (ready < 0 && errno == EINTR) { continue }
-                status = PQconnectPoll(connection)
                 continue
             }
             break
@@ -91,10 +88,13 @@ final class LibPQConnection {
         throw RecordStoreError(.unavailable, message(PQerrorMessage(connection)))
     }
 
+    /// A deadline for a wait that has none of its own (`connect_timeout=0`, a statement before Ctrl-C).
+    private static var unbounded: ContinuousClock.Instant { .now + .seconds(365 * 86_400) }
+
     /// Runs `sql` with `parameters` as $1, $2, … and returns the rows as text (nil for NULL).
     ///
-    /// Sent with `PQsendQueryParams` and awaited in short polls, so Ctrl-C or SIGTERM ends a slow statement
-    /// (a lock wait, a busy server): once the task is cancelled the statement has ``cancellationGrace``
+    /// Sent with `PQsendQueryParams` and awaited beside the task's cancellation, so Ctrl-C or SIGTERM ends a
+    /// slow statement (a lock wait, a busy server): once the task is cancelled the statement has ``cancellationGrace``
     /// to finish (the record of an interrupted attempt is written then) before the server is asked to
     /// cancel it with `PQcancel`.
     @discardableResult
@@ -122,11 +122,8 @@ final class LibPQConnection {
     func awaitNotification(within timeout: Duration) throws(RecordStoreError) -> Bool {
         guard let handle else { throw RecordStoreError(.unavailable, "not connected") }
         if Self.takeNotifications(of: handle) { return true }
-        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        if poll(&descriptor, 1, Int32(clamping: milliseconds)) > 0, PQconsumeInput(handle) == 0 {
-            throw error(nil, on: handle)
-        }
+        let outcome = DescriptorReadiness.wait(for: Int16(POLLIN), on: PQsocket(handle), until: .now + timeout)
+        if outcome == .ready, PQconsumeInput(handle) == 0 { throw error(nil, on: handle) }
         return Self.takeNotifications(of: handle)
     }
 
@@ -142,22 +139,24 @@ final class LibPQConnection {
     /// How long a statement may still run once the task is cancelled before it is cancelled too.
     static let cancellationGrace: Duration = .milliseconds(500)
 
-    /// Waits until the statement's result is in, polling so cancellation is noticed.
+    /// Waits until the statement's result is in; once the task is cancelled, for ``cancellationGrace`` more.
     private func awaitResult(on handle: OpaquePointer) throws(RecordStoreError) {
-        var cancelledSince: ContinuousClock.Instant?
+        var graceEnds: ContinuousClock.Instant?
         while PQisBusy(handle) == 1 {
-            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Self.pollSliceMilliseconds)
-            if Task.isCancelled {
-                let since = cancelledSince ?? .now
-                cancelledSince = since
-                if ContinuousClock.now - since >= Self.cancellationGrace {
-                    Self.cancel(handle)
-                    throw RecordStoreError(.unavailable, "interrupted while waiting for the database")
-                }
+            let outcome = DescriptorReadiness.wait(
+                for: Int16(POLLIN), on: PQsocket(handle), until: graceEnds ?? Self.unbounded,
+                noticingCancellation: graceEnds == nil)
+            switch outcome {
+            case .ready:
+                if PQconsumeInput(handle) == 0 { return }
+            case .cancelled:
+                graceEnds = .now + Self.cancellationGrace
+            case .deadlinePassed:
+                Self.cancel(handle)
+                throw RecordStoreError(.unavailable, "interrupted while waiting for the database")
+            case .pollFailed:
+                return
             }
-            if ready < 0 && errno != EINTR { break }
-            if ready > 0, PQconsumeInput(handle) == 0 { break }
         }
     }
 
@@ -170,9 +169,11 @@ final class LibPQConnection {
             PQfreeCancel(cancel)
         }
         let deadline = ContinuousClock.now + .seconds(1)
-        while PQisBusy(handle) == 1, ContinuousClock.now < deadline {
-            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
-            if poll(&descriptor, 1, pollSliceMilliseconds) > 0, PQconsumeInput(handle) == 0 { return }
+        while PQisBusy(handle) == 1,
+            DescriptorReadiness.wait(
+                for: Int16(POLLIN), on: PQsocket(handle), until: deadline, noticingCancellation: false) == .ready
+        {
+            if PQconsumeInput(handle) == 0 { return }
         }
         while PQisBusy(handle) == 0, let result = PQgetResult(handle) { PQclear(result) }
     }

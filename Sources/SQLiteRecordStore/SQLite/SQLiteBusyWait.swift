@@ -1,4 +1,5 @@
 import CSQLite
+import DescriptorWaits
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +9,9 @@ import CSQLite
 /// ``afterCancellation`` once the task is cancelled, so Ctrl-C is answered while a writer holds the file.
 ///
 /// SQLite calls the handler on the thread running the statement, inside the store's task, which is
-/// why `Task.isCancelled` there sees the command's cancellation.
+/// why `Task.isCancelled` there sees the command's cancellation. SQLite has no lock notification, so the
+/// lock is tried every ``step``; the pause between tries ends the moment the task is cancelled (inside
+/// ``CancellationWake/cancellable(isolation:_:)``), and the grace after it is counted in whole steps.
 final class SQLiteBusyWait {
     static let step: Duration = .milliseconds(10)
     static let afterCancellation: Duration = .milliseconds(500)
@@ -28,7 +31,11 @@ final class SQLiteBusyWait {
             return false
         }
         guard attempts < limitSteps else { return false }
-        usleep(useconds_t(Self.step / .microseconds(1)))
+        if stepsAtCancellation == nil {
+            CancellationWake.pause(Self.step)
+        } else {
+            usleep(useconds_t(Self.step / .microseconds(1)))
+        }
         return true
     }
 
