@@ -16,9 +16,9 @@ final class LibPQConnection {
 
     /// Connects with `url`, which libpq parses; `connectTimeout` applies unless the URL sets its own.
     ///
-    /// The connection is driven with `PQconnectPoll` in short slices rather than the blocking
-    /// `PQconnectdb`, so a cancelled task (Ctrl-C, SIGTERM) stops waiting within ``pollSliceMilliseconds`` even
-    /// when the URL's `connect_timeout=0` asks libpq to wait forever.
+    /// The connection is driven with `PQconnectPoll` rather than the blocking `PQconnectdb`, so a cancelled
+    /// task (Ctrl-C, SIGTERM) stops waiting at once even when the URL's `connect_timeout=0` asks libpq to wait
+    /// forever.
     func connect(url: String, connectTimeout: Duration) throws(RecordStoreError) {
         if let failure = CLibPQ_load() {
             throw RecordStoreError(.unavailable, "cannot load libpq (install libpq5): \(String(cString: failure))")
