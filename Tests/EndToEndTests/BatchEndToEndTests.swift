@@ -13,15 +13,17 @@ struct BatchEndToEndTests {
     static let adapters = (0..<4).map { "hci\($0)" }
 
     /// Twelve units on four adapters; `wrongPassword` units know another password, `linkLoss` drops its
-    /// first link mid-negotiation; `adapter` adds settings to every adapter.
+    /// first link mid-negotiation, `slow` units take 400 ms over each write; `adapter` adds settings to every
+    /// adapter.
     static func scenario(
-        units: Int = 12, wrongPassword: Set<Int> = [], linkLoss: Set<Int> = [], adapter: [String: JSONValue] = [:]
+        units: Int = 12, wrongPassword: Set<Int> = [], linkLoss: Set<Int> = [], slow: Set<Int> = [],
+        adapter: [String: JSONValue] = [:]
     ) -> JSONValue {
         let devices: [JSONValue] = (1...units).map { index in
             let password = wrongPassword.contains(index) ? "another-password" : wifiPassword
             return [
                 "adapters": .array(adapters.map(JSONValue.string)), "address": .string(address(index)),
-                "name": .string(name(index)), "write_latency_ms": 2,
+                "name": .string(name(index)), "write_latency_ms": slow.contains(index) ? 400 : 2,
                 "blufi": [
                     "target_ssid": "Factory", "target_password": .string(password), "join_delay_ms": 200,
                     "device_id": .string(deviceID(index)),
