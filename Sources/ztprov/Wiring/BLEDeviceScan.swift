@@ -1,0 +1,160 @@
+import BlueZ
+import JSONWriting
+import Provisioning
+
+/// `ble`'s scan: listens until the choice rule (``BLEDeviceChoice``) settles which device to provision,
+/// lists the devices for the person at the terminal when several match, and says on a terminal that it
+/// waits for a device to appear. Discovery is stopped when this returns, ready to connect.
+enum BLEDeviceScan {
+    /// What the scan's one loop acts on, from the discovery, a ticking clock and the keyboard.
+    private enum Event: Sendable {
+        case heard(BlueZDevice)
+        case ended
+        case failed(any Error)
+        case tick
+        case keys([UInt8])
+    }
+
+    /// The device the choice rule or the person chose; throws `ble.device-not-found` when none appeared within
+    /// `scanFor`, `ble.several-devices` when several match and nobody could be asked.
+    static func chosen(
+        on client: BlueZClient, adapter: BlueZAdapter, filter: BlueZScanFilter, policy: BLEDevicePolicy,
+        scanFor: Duration, context: CommandContext
+    ) async throws -> BlueZDevice {
+        let console = context.console
+        let scanEnd = ContinuousClock.now + scanFor
+        let live = console.styled && !console.json && console.verbosity == .normal
+        return try await client.withDiscovery(on: adapter, filter: filter) { devices in
+            let (events, sink) = AsyncStream<Event>.makeStream()
+            return try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    do {
+                        for try await device in devices { sink.yield(.heard(device)) }
+                        sink.yield(.ended)
+                    } catch {
+                        sink.yield(.failed(error))
+                    }
+                }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: .milliseconds(250))
+                        sink.yield(.tick)
+                    }
+                }
+                var heard = HeardDevices(adapter: adapter)
+                var picker: DevicePicker?
+                var keyboard: DevicePickerTerminal?
+                var decoder = PickerKey.Decoder()
+                defer {
+                    group.cancelAll()
+                    keyboard?.stop()
+                    if live || keyboard != nil { LiveRegion.shared.end() }
+                }
+                for await event in events {
+                    switch event {
+                    case .heard(let device): heard.add(device)
+                    case .failed(let error): throw error
+                    case .ended, .tick: break
+                    case .keys(let bytes):
+                        for key in decoder.feed(bytes) {
+                            guard let choice = picker?.press(key), let device = heard.device(choice.address) else {
+                                continue
+                            }
+                            LiveRegion.shared.end()
+                            console.progress("Chosen: \(choice.label())")
+                            return device
+                        }
+                    }
+                    if var shown = picker {
+                        shown.update(heard.candidates)
+                        picker = shown
+                        LiveRegion.shared.show(shown.frame(width: LiveRegion.terminalWidth()))
+                        continue
+                    }
+                    let now = ContinuousClock.now
+                    guard let firstHeard = heard.firstHeardAt else {
+                        guard now < scanEnd else { throw BlueZError.deviceNotFound }
+                        if live { LiveRegion.shared.show([waiting(left: scanEnd - now)]) }
+                        continue
+                    }
+                    let settled =
+                        policy.decidesOnFirstSighting || now >= firstHeard + BLEDeviceChoice.listening
+                        || now >= scanEnd
+                    guard settled else {
+                        if live { LiveRegion.shared.show(["Heard \(heard.count) device(s); listening for others…"]) }
+                        continue
+                    }
+                    switch BLEDeviceChoice.decide(
+                        heard.candidates, policy: policy, interactive: DevicePickerTerminal.available(to: console))
+                    {
+                    case .keepScanning: continue
+                    case .connect(let candidate):
+                        guard let device = heard.device(candidate.address) else { continue }
+                        return device
+                    case .refuse(let error):
+                        console.event("candidates", [JSONField("devices", .array(heard.ranked.map(\.fields)))])
+                        throw error
+                    case .ask(let candidates):
+                        let shown = DevicePicker(candidates)
+                        picker = shown
+                        LiveRegion.shared.show(shown.frame(width: LiveRegion.terminalWidth()))
+                        keyboard = DevicePickerTerminal.start { sink.yield(.keys($0)) }
+                        if keyboard == nil {
+                            throw BLEDeviceChoice.decide(heard.candidates, policy: policy, interactive: false)
+                                .refusal ?? BlueZError.deviceNotFound
+                        }
+                    }
+                }
+                throw CancellationError()
+            }
+        }
+    }
+
+    /// `Waiting for a device… 12 s left`: the terminal's line while nothing matched yet.
+    static func waiting(left: Duration) -> String {
+        let seconds = max(0, Int((left / .seconds(1)).rounded(.up)))
+        return "Waiting for a device… \(seconds) s left (--scan-timeout)"
+    }
+}
+
+extension BLEDeviceChoice.Decision {
+    /// The refusal this decision is, if it is one.
+    fileprivate var refusal: ProvisioningError? {
+        if case .refuse(let error) = self { return error }
+        return nil
+    }
+}
+
+/// The devices a scan heard, in the order it first heard them, each at its latest sighting.
+struct HeardDevices {
+    let adapter: BlueZAdapter
+    private var latest: [String: BlueZDevice] = [:]
+    private var order: [String] = []
+    private(set) var firstHeardAt: ContinuousClock.Instant?
+
+    init(adapter: BlueZAdapter) {
+        self.adapter = adapter
+    }
+
+    var count: Int { order.count }
+
+    mutating func add(_ device: BlueZDevice) {
+        if latest[device.address] == nil { order.append(device.address) }
+        latest[device.address] = device
+        if firstHeardAt == nil { firstHeardAt = .now }
+    }
+
+    func device(_ address: String) -> BlueZDevice? { latest[address] }
+
+    /// What the choice rule and the picker see of each device, in the order first heard.
+    var candidates: [BLECandidate] { scanned.map(\.candidate) }
+
+    /// Strongest first, as `scan` lists them.
+    var ranked: [ScannedDevice] {
+        let order = BLEDeviceChoice.ranked(candidates).map(\.address)
+        let byAddress = Dictionary(uniqueKeysWithValues: scanned.map { ($0.address, $0) })
+        return order.compactMap { byAddress[$0] }
+    }
+
+    private var scanned: [ScannedDevice] { order.compactMap { latest[$0] }.map { ScannedDevice($0, adapter: adapter) } }
+}
