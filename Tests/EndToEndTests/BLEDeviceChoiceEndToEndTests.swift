@@ -124,14 +124,20 @@ extension BLEEndToEndTests {
         }
     }
 
-    /// The installer starts the command, then powers the device on: the terminal counts down while it waits.
+    /// The installer starts the command, then powers the device on: the terminal counts down while it waits,
+    /// and the run ends with one summary line and the hand-off still to do.
     @Test func aDevicePoweredOnAfterTheCommandStartedIsWaitedFor() async throws {
         try await withHarness(scenario: Self.scenario(device: ["appears_after_ms": 3000])) { h in
             let terminal = try await TerminalEscapeEndToEndTests.onTerminal(
                 ["ble", "--ssid", "HomeNet"], session: h)
             #expect(terminal.status == 0, "\(terminal.transcript)")
             #expect(terminal.transcript.contains("Waiting for a device… "), "\(terminal.transcript)")
-            #expect(terminal.transcript.contains("BLUFI_DEVICE"), "\(terminal.transcript)")
+            // One clear ending: the result once, in the summary, then the hand-off left to do.
+            #expect(terminal.transcript.components(separatedBy: " provisioned: ").count == 2, "\(terminal.transcript)")
+            #expect(terminal.transcript.contains("Done in "), "\(terminal.transcript)")
+            #expect(
+                terminal.transcript.contains("ztprov handoff --device-id \(Self.deviceID) --area-id AREA"),
+                "\(terminal.transcript)")
         }
     }
 }

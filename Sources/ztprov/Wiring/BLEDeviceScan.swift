@@ -92,7 +92,7 @@ enum BLEDeviceScan {
                         guard let device = heard.device(candidate.address) else { continue }
                         return device
                     case .refuse(let error):
-                        console.event("candidates", [JSONField("devices", .array(heard.ranked.map(\.fields)))])
+                        console.event("candidates", [JSONField("devices", .array(heard.ranked.map { .object($0.fields) }))])
                         throw error
                     case .ask(let candidates):
                         let shown = DevicePicker(candidates)
