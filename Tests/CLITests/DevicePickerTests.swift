@@ -7,10 +7,12 @@ import Testing
 /// The device picker as a pure state machine: keys move and choose, updates keep the selection on its
 /// device, and frames show device names as inert text within the terminal's width.
 @Suite struct DevicePickerTests {
-    static let first = BLECandidate(address: "24:0A:C4:00:00:01", name: "MH-D4E5F6", rssi: -70, advertisedProtocol: .bluFi)
+    static let first = BLECandidate(
+        address: "24:0A:C4:00:00:01", name: "MH-D4E5F6", rssi: -70, advertisedProtocol: .bluFi)
     static let second = BLECandidate(
         address: "24:0A:C4:00:00:02", name: "MH-D4E5F7", rssi: -55, advertisedProtocol: .improv, state: "authorized")
-    static let third = BLECandidate(address: "24:0A:C4:00:00:03", name: "MH-D4E5F8", rssi: -40, advertisedProtocol: .bluFi)
+    static let third = BLECandidate(
+        address: "24:0A:C4:00:00:03", name: "MH-D4E5F8", rssi: -40, advertisedProtocol: .bluFi)
 
     @Test func rowsAreStrongestFirstWithTheStrongestSelected() {
         let picker = DevicePicker([Self.first, Self.second, Self.third])
@@ -47,7 +49,8 @@ import Testing
         var picker = DevicePicker([Self.first, Self.second])
         _ = picker.press(.down)
         #expect(picker.selected == Self.first.address)
-        let louder = BLECandidate(address: Self.first.address, name: Self.first.name, rssi: -30, advertisedProtocol: .bluFi)
+        let louder = BLECandidate(
+            address: Self.first.address, name: Self.first.name, rssi: -30, advertisedProtocol: .bluFi)
         picker.update([louder, Self.second, Self.third])
         #expect(picker.candidates.map(\.address) == [Self.first.address, Self.third.address, Self.second.address])
         #expect(picker.press(.enter) == louder)
@@ -67,7 +70,8 @@ import Testing
     @Test func hostileNamesShowAsInertTextWithinTheWidth() {
         var random = SplitMix64(seed: 0xD1C_0030)
         let pieces = [
-            "\u{1B}[2J", "\u{1B}]0;owned\u{07}", "\u{9B}31m", "\r", "\u{8}", "\u{7F}", "\u{202E}", "\u{2066}", "\u{200F}",
+            "\u{1B}[2J", "\u{1B}]0;owned\u{07}", "\u{9B}31m", "\r", "\u{8}", "\u{7F}", "\u{202E}", "\u{2066}",
+            "\u{200F}",
             "\n", "MH-", "ä", String(repeating: "W", count: 200),
         ]
         for _ in 0..<200 {

@@ -56,7 +56,8 @@ extension BLEEndToEndTests {
         let plain = transcript.replacing(/\u{1B}\[[0-9;]*m/, with: "")
             .replacing(/\r\u{1B}\[[0-9]+A\u{1B}\[J/, with: "").replacing("\r\n", with: "\n")
         let active = plain.unicodeScalars.filter {
-            $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || [0x202E, 0x2066, 0x200F].contains($0.value))
+            $0 != "\n"
+                && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || [0x202E, 0x2066, 0x200F].contains($0.value))
         }
         #expect(active.isEmpty, "\(shown): \(plain.debugDescription)", sourceLocation: sourceLocation)
     }

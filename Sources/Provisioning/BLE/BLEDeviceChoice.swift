@@ -30,7 +30,7 @@ public enum BLEDeviceChoice {
         case .strongest: return .connect(ranked[0])
         case .unchosen:
             guard candidates.count > 1 else { return .connect(first) }
-            return interactive ? .ask(ranked) : .refuse(severalMatch(ranked))
+            return interactive ? .ask(ranked) : .refuse(refusal(listing: ranked))
         }
     }
 
@@ -39,8 +39,8 @@ public enum BLEDeviceChoice {
         candidates.sorted { ($0.rssi ?? .min, $1.address) > ($1.rssi ?? .min, $0.address) }
     }
 
-    /// `ble.several-devices`, listing the candidates.
-    static func severalMatch(_ ranked: [BLECandidate]) -> ProvisioningError {
+    /// `ble.several-devices`, listing the candidates (strongest first).
+    public static func refusal(listing ranked: [BLECandidate]) -> ProvisioningError {
         ProvisioningError(
             .bleSeveralDevices,
             "\(ranked.count) devices match and none was chosen: "

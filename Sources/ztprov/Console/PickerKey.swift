@@ -25,7 +25,8 @@ enum PickerKey: Sendable, Equatable {
                         break
                     }
                     switch (pending[1], pending[2]) {
-                    case (UInt8(ascii: "["), UInt8(ascii: "A")), (UInt8(ascii: "O"), UInt8(ascii: "A")): keys.append(.up)
+                    case (UInt8(ascii: "["), UInt8(ascii: "A")), (UInt8(ascii: "O"), UInt8(ascii: "A")):
+                        keys.append(.up)
                     case (UInt8(ascii: "["), UInt8(ascii: "B")), (UInt8(ascii: "O"), UInt8(ascii: "B")):
                         keys.append(.down)
                     default: break

@@ -45,10 +45,11 @@ enum BLEDeviceScan {
                 var picker: DevicePicker?
                 var keyboard: DevicePickerTerminal?
                 var decoder = PickerKey.Decoder()
+                var view = ScanLiveView()
                 defer {
                     group.cancelAll()
                     keyboard?.stop()
-                    if live || keyboard != nil { LiveRegion.shared.end() }
+                    view.end()
                 }
                 for await event in events {
                     switch event {
@@ -60,7 +61,7 @@ enum BLEDeviceScan {
                             guard let choice = picker?.press(key), let device = heard.device(choice.address) else {
                                 continue
                             }
-                            LiveRegion.shared.end()
+                            view.end()
                             console.progress("Chosen: \(choice.label())")
                             return device
                         }
@@ -68,20 +69,20 @@ enum BLEDeviceScan {
                     if var shown = picker {
                         shown.update(heard.candidates)
                         picker = shown
-                        LiveRegion.shared.show(shown.frame(width: LiveRegion.terminalWidth()))
+                        view.picker(shown)
                         continue
                     }
                     let now = ContinuousClock.now
                     guard let firstHeard = heard.firstHeardAt else {
                         guard now < scanEnd else { throw BlueZError.deviceNotFound }
-                        if live { LiveRegion.shared.show([waiting(left: scanEnd - now)]) }
+                        if live { view.waiting(left: scanEnd - now) }
                         continue
                     }
                     let settled =
                         policy.decidesOnFirstSighting || now >= firstHeard + BLEDeviceChoice.listening
                         || now >= scanEnd
                     guard settled else {
-                        if live { LiveRegion.shared.show(["Heard \(heard.count) device(s); listening for others…"]) }
+                        if live { view.listening(heard: heard.count) }
                         continue
                     }
                     switch BLEDeviceChoice.decide(
@@ -92,17 +93,16 @@ enum BLEDeviceScan {
                         guard let device = heard.device(candidate.address) else { continue }
                         return device
                     case .refuse(let error):
-                        console.event("candidates", [JSONField("devices", .array(heard.ranked.map { .object($0.fields) }))])
-                        throw error
+                        throw refusal(error, listing: heard, on: console)
                     case .ask(let candidates):
+                        // A terminal that will not take key mode cannot be asked: as if there were none.
+                        keyboard = DevicePickerTerminal.start { sink.yield(.keys($0)) }
+                        guard keyboard != nil else {
+                            throw refusal(BLEDeviceChoice.refusal(listing: candidates), listing: heard, on: console)
+                        }
                         let shown = DevicePicker(candidates)
                         picker = shown
-                        LiveRegion.shared.show(shown.frame(width: LiveRegion.terminalWidth()))
-                        keyboard = DevicePickerTerminal.start { sink.yield(.keys($0)) }
-                        if keyboard == nil {
-                            throw BLEDeviceChoice.decide(heard.candidates, policy: policy, interactive: false)
-                                .refusal ?? BlueZError.deviceNotFound
-                        }
+                        view.picker(shown)
                     }
                 }
                 throw CancellationError()
@@ -110,18 +110,12 @@ enum BLEDeviceScan {
         }
     }
 
-    /// `Waiting for a device… 12 s left`: the terminal's line while nothing matched yet.
-    static func waiting(left: Duration) -> String {
-        let seconds = max(0, Int((left / .seconds(1)).rounded(.up)))
-        return "Waiting for a device… \(seconds) s left (--scan-timeout)"
-    }
-}
-
-extension BLEDeviceChoice.Decision {
-    /// The refusal this decision is, if it is one.
-    fileprivate var refusal: ProvisioningError? {
-        if case .refuse(let error) = self { return error }
-        return nil
+    /// `error`, after the `{"event":"candidates","devices":[…]}` line that lists every device heard for scripts.
+    private static func refusal(
+        _ error: ProvisioningError, listing heard: HeardDevices, on console: Console
+    ) -> ProvisioningError {
+        console.event("candidates", [JSONField("devices", .array(heard.ranked.map { .object($0.fields) }))])
+        return error
     }
 }
 

@@ -4,8 +4,10 @@ import Testing
 /// The rule that settles which device `ble` provisions: exactly one goes ahead, several are asked about on
 /// a terminal and refused elsewhere, unless a policy chose.
 @Suite struct BLEDeviceChoiceTests {
-    static let near = BLECandidate(address: "24:0A:C4:00:00:02", name: "MH-D4E5F7", rssi: -41, advertisedProtocol: .bluFi)
-    static let far = BLECandidate(address: "24:0A:C4:00:00:01", name: "MH-D4E5F6", rssi: -70, advertisedProtocol: .bluFi)
+    static let near = BLECandidate(
+        address: "24:0A:C4:00:00:02", name: "MH-D4E5F7", rssi: -41, advertisedProtocol: .bluFi)
+    static let far = BLECandidate(
+        address: "24:0A:C4:00:00:01", name: "MH-D4E5F6", rssi: -70, advertisedProtocol: .bluFi)
     static let silent = BLECandidate(address: "24:0A:C4:00:00:03", name: nil, rssi: nil)
     /// In the order the scan first heard them.
     static let heard = [far, silent, near]
