@@ -87,6 +87,9 @@ extension BLEEndToEndTests {
             #expect(addresses == [devices[1].address, devices[2].address, devices[0].address], "\(listed)")
             #expect(try await Self.bluezMethods(h).contains("Connect") == false)
             #expect(try await Self.provisioned(h).isEmpty)
+            let scanned = try await h.ztprov(["scan", "--duration", "1"]).run()
+            #expect(
+                scanned.standardError.contains("3 devices match: `ztprov ble` with these options asks"), "\(scanned)")
 
             // Strongest first, so the second row is the third device; down and Enter choose it.
             let picked = try await Self.onPickerTerminal(h, waitFor: "3 devices match", keys: "\\x1b[B\\r")

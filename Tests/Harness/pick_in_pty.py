@@ -11,27 +11,11 @@ import fcntl
 import json
 import os
 import pty
-import select
 import struct
 import sys
 import termios
-import time
 
-
-def read_until(fd, wanted, limit):
-    seen = b""
-    end = time.monotonic() + limit
-    while (wanted is None or wanted not in seen) and time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.1)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:  # EIO: the command closed the terminal
-                break
-            if not chunk:
-                break
-            seen += chunk
-    return seen
+from pty_output import read_until
 
 
 def main():

@@ -96,10 +96,11 @@ enum BLEDeviceScan {
                         throw refusal(error, listing: heard, on: console)
                     case .ask(let candidates):
                         // A terminal that will not take key mode cannot be asked: as if there were none.
-                        keyboard = DevicePickerTerminal.start { sink.yield(.keys($0)) }
-                        guard keyboard != nil else {
+                        guard let terminal = DevicePickerTerminal.start() else {
                             throw refusal(BLEDeviceChoice.refusal(listing: candidates), listing: heard, on: console)
                         }
+                        keyboard = terminal
+                        group.addTask { await OwnThread.run { terminal.readKeys { sink.yield(.keys($0)) } } }
                         let shown = DevicePicker(candidates)
                         picker = shown
                         view.picker(shown)
