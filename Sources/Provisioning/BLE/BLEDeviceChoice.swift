@@ -14,9 +14,10 @@ public enum BLEDeviceChoice {
     }
 
     /// How long the scan keeps listening for other devices after it heard the first one, unless the policy
-    /// decides on the first sighting: an ESP32 advertises several times a second, so every device in range
-    /// is heard within it.
-    public static let listening: Duration = .milliseconds(1500)
+    /// decides on the first sighting. ESP-IDF's BluFi, NimBLE and ESPHome firmware advertise every 20–100 ms
+    /// and bluetoothd's LE discovery scans about half of the time, so a device in range is heard well within
+    /// it; every run that names no device pays it once.
+    public static let listening: Duration = .seconds(1)
 
     /// The decision on `candidates` (in the order they were first heard) under `policy`; `interactive`
     /// says whether a person can be asked.
