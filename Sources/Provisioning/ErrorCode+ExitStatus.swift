@@ -6,7 +6,7 @@ extension ErrorCode {
             .recordsInvalidLocation,
             .batchBadInput, .batchUnknownLane, .softAPInvalidSSID,
             .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .protocommCredentialsMissing,
-            .threadInvalidDataset:
+            .threadInvalidDataset, .bleSeveralDevices:
             .usage
         case .kernelBluetoothMissing, .permissionDenied, .hostRadioBlocked, .bluetoothdAbsent, .noBluetoothAdapter,
             .bluetoothAdapterNotFound, .bluetoothAdapterPoweredOff, .bluetoothAdapterBlocked,

@@ -19,6 +19,8 @@ extension ErrorCode {
         case .softAPInvalidSSID: "Give an SSID of 1 to 32 bytes."
         case .softAPInvalidPassphrase: "Give a WPA passphrase of 8 to 63 bytes, or 64 hex digits, or --open-network."
         case .softAPInvalidHotspotPassword: "Give the hotspot password printed on the device (8 to 63 bytes)."
+        case .bleSeveralDevices:
+            "Name the device with --device, narrow with --name-prefix, pass --pick, or run on a terminal to choose."
         case .protocommCredentialsMissing:
             "Give the PoP (security 1) or SRP password (security 2) with --pop-file or --pop-env."
         case .kernelBluetoothMissing:

@@ -28,6 +28,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case protocommCredentialsMissing = "protocomm.credentials-missing"
     /// The `--thread-dataset-file` is not a dataset: not hex, odd, too long, or TLVs that break.
     case threadInvalidDataset = "thread.invalid-dataset"
+    /// Several devices match, nobody can be asked which, and no option chose one: nothing is sent to any.
+    case bleSeveralDevices = "ble.several-devices"
 
     // MARK: Host preconditions (3)
     case kernelBluetoothMissing = "host.no-kernel-bluetooth"

@@ -10,10 +10,11 @@ final class CapturedStreams: Sendable {
     private let lines = Mutex<[(Console.Stream, String)]>([])
 
     func console(
-        json: Bool = false, verbosity: Console.Verbosity = .normal, styled: Bool = false,
+        json: Bool = false, verbosity: Console.Verbosity = .normal, styled: Bool = false, sharedTerminal: Bool = false,
         elapsed: @escaping @Sendable () -> Duration = { .zero }
     ) -> Console {
-        Console(json: json, verbosity: verbosity, styled: styled, elapsed: elapsed) { stream, text in
+        Console(json: json, verbosity: verbosity, styled: styled, sharedTerminal: sharedTerminal, elapsed: elapsed) {
+            stream, text in
             self.lines.withLock { $0.append((stream, text)) }
         }
     }

@@ -57,6 +57,29 @@ final class ManualClock: Sendable {
                 + "a1b2c3d4e5f6 at 192.168.1.20 now uses gz.sc.zhitingtech.com:54321\n")
     }
 
+    /// On one terminal for both streams the result is said once, in the closing summary, and what is left to
+    /// do follows it; where stdout is not the terminal it still gets the result, and the next steps go to stderr.
+    @Test func aRunOnATerminalEndsWithOneSummaryThenItsNextSteps() {
+        let next = "Hand it over to the cloud: ztprov handoff --device-id a1b2c3d4e5f6 --area-id AREA"
+        let terminal = CapturedStreams()
+        let console = terminal.console(styled: true, sharedTerminal: true, elapsed: { .milliseconds(5_400) })
+        console.result("MH-D4E5F6 as a1b2c3d4e5f6 provisioned: connected to HomeNet")
+        console.next(next)
+        console.succeeded([])
+        #expect(terminal.standardOutput.isEmpty)
+        #expect(
+            visible(terminal.standardError)
+                == "[ 5.4s] Done in 5.4s: MH-D4E5F6 as a1b2c3d4e5f6 provisioned: connected to HomeNet\nnext: \(next)\n")
+
+        let piped = CapturedStreams()
+        let plain = piped.console()
+        plain.result("MH-D4E5F6 provisioned")
+        plain.next("Continue the device's setup at http://192.168.1.20/\u{1B}[2J")
+        plain.succeeded([])
+        #expect(piped.standardOutput == "MH-D4E5F6 provisioned\n")
+        #expect(piped.standardError == "next: Continue the device's setup at http://192.168.1.20/\\x1B[2J\n")
+    }
+
     @Test func aCommandWithoutResultsStillSaysHowLongItTook() {
         let streams = CapturedStreams()
         streams.console(styled: true, elapsed: { .seconds(2) }).succeeded([])

@@ -67,6 +67,9 @@ struct ImprovEndToEndTests {
             #expect(info["firmware"] as? String == "ESPHome" && info["hardware"] as? String == "esp32-c3")
             #expect(Self.events(outcome, named: "protocol").first?["detected_from"] as? String == "advertisement")
             #expect(outcome.standardError.contains("continue at http://improv-device.local/"), "\(outcome)")
+            #expect(
+                outcome.standardError.hasSuffix("next: Continue the device's setup at http://improv-device.local/\n"),
+                "\(outcome.standardError)")
             let device = try await Self.device(h)
             #expect(device["join_attempts"]?[0]?["password"]?.string == Self.password)
             #expect(device["state"] == 4)

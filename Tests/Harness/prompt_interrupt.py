@@ -8,25 +8,11 @@ again after the exit, how long the exit took after Ctrl-C, and everything the te
 import json
 import os
 import pty
-import select
 import sys
 import termios
 import time
 
-def read_until(fd, wanted, limit):
-    seen = b""
-    end = time.monotonic() + limit
-    while wanted not in seen and time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.1)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-    return seen
+from pty_output import read_until
 
 
 def main():

@@ -21,6 +21,7 @@ import Testing
         "softap.invalid-hotspot-password 2",
         "protocomm.credentials-missing 2",
         "thread.invalid-dataset 2",
+        "ble.several-devices 2",
         "host.no-kernel-bluetooth 3",
         "host.permission-denied 3",
         "host.radio-blocked 3",

@@ -17,7 +17,10 @@ struct BLECommand: AsyncParsableCommand {
         discussion: """
             Scans for the device (--device, --name-prefix, or the BluFi, Improv and ESP provisioning \
             services) and picks the protocol (--protocol; auto reads the advertisement, else the GATT \
-            database and its endpoint names).
+            database and its endpoint names). It waits up to --scan-timeout for a device to appear. When \
+            several devices match and none was named, it lists them on a terminal to choose from (arrow \
+            keys or a number); elsewhere (scripts, --json) it refuses with ble.several-devices unless \
+            --pick strongest or --pick first says which to take.
 
             BluFi: connects, negotiates the BluFi security, sends the Wi-Fi settings, waits until the \
             device joined and briefly for the device ID it sends. With --area-id and an access token it \
@@ -66,6 +69,13 @@ struct BLECommand: AsyncParsableCommand {
     var scanTimeout: Double = 15
 
     @Option(
+        help: ArgumentHelp(
+            "When several devices match and none was named: strongest or first (without it, ztprov asks on a "
+                + "terminal and refuses elsewhere).",
+            valueName: "rule"))
+    var pick: DevicePick?
+
+    @Option(
         name: .customLong("protocol"),
         help:
             "Provisioning protocol: auto (from the advertisement, else the GATT database), blufi, improv or protocomm.")
@@ -99,6 +109,9 @@ struct BLECommand: AsyncParsableCommand {
         }
         if device != nil, bluetooth.namePrefix != nil {
             throw ValidationError("Give either --device or --name-prefix, not both.")
+        }
+        if device != nil, pick != nil {
+            throw ValidationError("Give either --device or --pick, not both.")
         }
         if !(scanTimeout > 0 && scanTimeout <= 600) {
             throw ValidationError("--scan-timeout must be a number of seconds between 0 and 600.")
@@ -162,11 +175,19 @@ struct BLECommand: AsyncParsableCommand {
         let options = BLERunOptions(
             command: self, settings: settings, thread: thread, qr: qr, handsOff: handsOff, context: context)
         let result = try await BLEWiring.provision(
-            options, bluetooth: bluetooth, device: device, choice: choice,
-            scanFor: .milliseconds(Int64(scanTimeout * 1000)))
+            options, bluetooth: bluetooth, device: device, policy: DevicePick.policy(device: device, pick: pick),
+            choice: choice, scanFor: .milliseconds(Int64(scanTimeout * 1000)))
         context.console.result(result.summary)
+        for step in result.nextSteps { context.console.next(step) }
         var fields = result.fields
-        guard handsOff, let target = result.handoff else { return fields }
+        guard handsOff, let target = result.handoff else {
+            if case .deviceID(let reported)? = result.handoff, let id = reported.flatMap(ZhitingDeviceID.init) {
+                context.console.next(
+                    "Hand it over to the cloud: ztprov handoff --device-id \(id) --area-id AREA "
+                        + "--access-token-file FILE --lan-interface \(lan.interface ?? "IFACE")")
+            }
+            return fields
+        }
         var lan = lan
         let deviceID: ZhitingDeviceID?
         switch target {

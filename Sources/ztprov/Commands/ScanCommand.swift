@@ -48,7 +48,15 @@ struct ScanCommand: AsyncParsableCommand {
                 context.console.event("device", device.fields)
             }
             context.console.output(ScanTable(devices).rendered)
+            context.console.progress(Self.whatBLEDoes(matching: devices.count))
             return [JSONField("count", .int(devices.count))]
         }
+    }
+
+    /// What `ble` with the same options does with this many matching devices.
+    static func whatBLEDoes(matching count: Int) -> String {
+        guard count > 1 else { return "1 device matches: `ztprov ble` with these options provisions it." }
+        return "\(count) devices match: `ztprov ble` with these options asks which one on a terminal, and "
+            + "elsewhere refuses unless --device, --pick or a narrower --name-prefix chooses."
     }
 }

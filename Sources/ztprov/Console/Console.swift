@@ -26,19 +26,23 @@ struct Console: Sendable {
     /// Colours, symbols, elapsed time and a closing summary only when stderr is a terminal; pipes and
     /// logs get plain lines, so they stay the same from run to run.
     let styled: Bool
+    /// Whether stdout is the terminal stderr is: the closing summary then shows the result, and stdout does
+    /// not repeat it.
+    let sharedTerminal: Bool
     /// Time since the command started; injected so tests need no real clock.
     private let elapsed: @Sendable () -> Duration
     private let summary = RunSummary()
     private let write: @Sendable (Stream, String) -> Void
 
     init(
-        json: Bool, verbosity: Verbosity, styled: Bool,
+        json: Bool, verbosity: Verbosity, styled: Bool, sharedTerminal: Bool = false,
         elapsed: @escaping @Sendable () -> Duration = { .zero },
         write: @escaping @Sendable (Stream, String) -> Void
     ) {
         self.json = json
         self.verbosity = verbosity
         self.styled = styled
+        self.sharedTerminal = styled && sharedTerminal
         self.elapsed = elapsed
         self.write = write
     }
@@ -49,7 +53,7 @@ struct Console: Sendable {
         let start = ContinuousClock.now
         self.init(
             json: options.json, verbosity: verbosity, styled: isatty(STDERR_FILENO) == 1,
-            elapsed: { .now - start }, write: Self.standardWrite)
+            sharedTerminal: isatty(STDOUT_FILENO) == 1, elapsed: { .now - start }, write: Self.standardWrite)
     }
 
     /// A progress line on stderr; `detail` lines only with `--verbose`.
@@ -103,24 +107,36 @@ struct Console: Sendable {
         write(.standardOutput, TerminalText.lines(text) + "\n")
     }
 
-    /// What the command achieved, on stdout like ``output(_:)``; on a terminal it is repeated in the
-    /// closing summary, after the progress lines that would otherwise bury it.
+    /// What the command achieved, on stdout like ``output(_:)``; on a terminal the closing summary says it,
+    /// after the progress lines that would otherwise bury it, and stdout only where it is not that terminal.
     func result(_ text: String) {
         let text = TerminalText.printable(text)
-        output(text)
+        if !(showsSummary && sharedTerminal) { output(text) }
         summary.record(text)
     }
 
+    /// What the person can do next (open a URL, run a command), said once after the closing summary.
+    func next(_ text: String) {
+        summary.recordNext(TerminalText.printable(text))
+    }
+
     /// The final line of a successful command: `{"event":"result","ok":true,"code":"ok",…}`, and on a
-    /// terminal `Done in 3.4s: <results>` on stderr.
+    /// terminal `Done in 3.4s: <results>` on stderr; then each next step as `next: …`.
     func succeeded(_ fields: [JSONField]) {
-        if styled, verbosity > .quiet {
+        if showsSummary {
             let total = elapsed()
             let line = "\u{1B}[2m\(ElapsedTime(total).column)\u{1B}[0m \u{1B}[1m\(summary.line(after: total))\u{1B}[0m"
             write(.standardError, line + "\n")
         }
+        if verbosity > .quiet {
+            let label = styled ? "\u{1B}[1;36mnext:\u{1B}[0m " : "next: "
+            for step in summary.nextSteps { write(.standardError, label + step + "\n") }
+        }
         event("result", [JSONField("ok", true), JSONField("code", "ok")] + fields)
     }
+
+    /// Whether a successful run ends with the `Done in …` line.
+    private var showsSummary: Bool { styled && verbosity > .quiet }
 
     /// `error[CODE]: message` and `hint: …` on stderr (plus the detail with `--verbose`), and the
     /// failed result on stdout with `--json`.

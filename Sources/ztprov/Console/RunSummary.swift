@@ -5,11 +5,20 @@ import Synchronization
 /// A class because every copy of a ``Console`` must add to the same record.
 final class RunSummary: Sendable {
     private let results = Mutex<[String]>([])
+    private let next = Mutex<[String]>([])
 
     /// Notes one achievement (a device provisioned, a hand-off confirmed).
     func record(_ result: String) {
         results.withLock { $0.append(result) }
     }
+
+    /// Notes what the person can do next.
+    func recordNext(_ step: String) {
+        next.withLock { $0.append(step) }
+    }
+
+    /// The next steps, in the order noted.
+    var nextSteps: [String] { next.withLock { $0 } }
 
     /// `Done in 3.4s: A; B`, or `Done in 3.4s` when nothing was recorded.
     func line(after elapsed: Duration) -> String {

@@ -29,6 +29,11 @@ struct ScannedDevice: Sendable, Equatable {
         improv.map { ImprovProgressPrinter.name($0.state) }
     }
 
+    /// What `ble`'s choice of device sees of it.
+    var candidate: BLECandidate {
+        BLECandidate(address: address, name: name, rssi: rssi, advertisedProtocol: advertisedProtocol, state: state)
+    }
+
     /// The `{"event":"device",…}` members.
     var fields: [JSONField] {
         var fields = [

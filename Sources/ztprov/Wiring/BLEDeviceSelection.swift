@@ -11,19 +11,21 @@ enum BLEDeviceSelection {
         let chosen: BLEProtocol
     }
 
-    /// Scans on `adapter` for at most `scanFor` and decides the protocol; call inside `client`'s scope.
+    /// Scans on `adapter` for at most `scanFor` until `policy` or the person settled the device, and
+    /// decides the protocol; call inside `client`'s scope.
     ///
     /// Throws `ble.services-missing` when a fixed protocol meets a device advertising another one, or
     /// when auto detection finds no protocol ztprov speaks.
     static func select(
         _ options: BLEAdapterOptions, on client: BlueZClient, adapter: BlueZAdapter, address: String?,
-        choice: BLEProtocolChoice, scanFor: Duration, context: CommandContext
+        policy: BLEDevicePolicy, choice: BLEProtocolChoice, scanFor: Duration, context: CommandContext
     ) async throws -> SelectedDevice {
         let wanted = choice.candidates.map(\.description).joined(separator: " or ")
         context.console.progress(
             "Scanning on \(adapter.name) for \(address ?? options.namePrefix ?? "\(wanted) devices")")
-        let device = try await client.findDevice(
-            on: adapter, filter: options.filter(address: address, protocols: choice.candidates), timeout: scanFor)
+        let device = try await BLEDeviceScan.chosen(
+            on: client, adapter: adapter, filter: options.filter(address: address, protocols: choice.candidates),
+            policy: policy, scanFor: scanFor, context: context)
         let advertised = BLEProtocol.advertised(serviceUUIDs: device.serviceUUIDs, serviceData: device.serviceData)
         let label = "\(device.name ?? "The device") (\(device.address))"
         switch (choice, advertised) {

@@ -68,11 +68,14 @@ struct BLEFlowResult: Sendable {
     /// The JSON result's fields, `protocol` first.
     let fields: [JSONField]
     let handoff: HandoffTarget?
+    /// What the person does next, said after the closing summary (the URL an Improv device names).
+    let nextSteps: [String]
 
-    init(summary: String, fields: [JSONField], handoff: HandoffTarget? = nil) {
+    init(summary: String, fields: [JSONField], handoff: HandoffTarget? = nil, nextSteps: [String] = []) {
         self.summary = summary
         self.fields = fields
         self.handoff = handoff
+        self.nextSteps = nextSteps
     }
 }
 

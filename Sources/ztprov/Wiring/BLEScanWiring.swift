@@ -28,7 +28,7 @@ enum BLEScanWiring {
                     }
                 }
                 guard !seen.isEmpty else { throw BlueZError.deviceNotFound }
-                return seen.values.sorted { ($0.rssi ?? .min, $1.address) > ($1.rssi ?? .min, $0.address) }
+                return BLEDeviceChoice.ranked(seen.values.map(\.candidate)).compactMap { seen[$0.address] }
             }
         } catch {
             throw .fromBlueZ(error, while: "scanning")

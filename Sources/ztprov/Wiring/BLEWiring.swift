@@ -9,8 +9,8 @@ enum BLEWiring {
     /// Prepares every registered protocol's run (reading their secrets), scans (at most `scanFor`), picks
     /// the protocol, and provisions.
     static func provision(
-        _ options: BLERunOptions, bluetooth: BLEAdapterOptions, device address: String?, choice: BLEProtocolChoice,
-        scanFor: Duration
+        _ options: BLERunOptions, bluetooth: BLEAdapterOptions, device address: String?, policy: BLEDevicePolicy,
+        choice: BLEProtocolChoice, scanFor: Duration
     ) async throws(ProvisioningError) -> BLEFlowResult {
         let context = options.context
         var prepared: [BLEProtocol: BLEPreparedRun] = [:]
@@ -23,7 +23,8 @@ enum BLEWiring {
                 let adapter = try await client.adapter(bluetooth.selector)
                 activity.now("scanning")
                 let selected = try await BLEDeviceSelection.select(
-                    bluetooth, on: client, adapter: adapter, address: address, choice: choice, scanFor: scanFor,
+                    bluetooth, on: client, adapter: adapter, address: address, policy: policy, choice: choice,
+                    scanFor: scanFor,
                     context: context)
                 let device = selected.device
                 activity.now("connecting")

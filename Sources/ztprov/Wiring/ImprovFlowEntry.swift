@@ -47,8 +47,7 @@ extension BLEFlowEntry {
         }
         if let networks = outcome.networks { fields.append(ImprovProgressPrinter.networksField(networks)) }
         return BLEFlowResult(
-            summary: "\(peer.name ?? peer.address) (Improv) \(joined)"
-                + (outcome.redirectURL.map { "; continue at \($0)" } ?? ""),
-            fields: fields)
+            summary: "\(peer.name ?? peer.address) (Improv) \(joined)", fields: fields,
+            nextSteps: outcome.redirectURL.map { ["Continue the device's setup at \($0)"] } ?? [])
     }
 }

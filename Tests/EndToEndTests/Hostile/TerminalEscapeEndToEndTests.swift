@@ -33,6 +33,21 @@ import Testing
         return try JSONDecoder().decode(Terminal.self, from: Data(outcome.standardOutput.utf8))
     }
 
+    /// Runs ztprov on a pseudo-terminal in the harness's host namespace, on its bus, with the Wi-Fi password
+    /// of the BLE suite in the environment.
+    static func onTerminal(_ arguments: [String], session h: HarnessSession) async throws -> Terminal {
+        let ztprov = try h.ztprov(arguments, environment: ["ZTPROV_WIFI_PASSWORD": BLEEndToEndTests.wifiPassword])
+        var launch = ProcessLaunch(
+            "/usr/bin/python3",
+            [RepositoryLayout.harnessDirectory.appending(path: "run_in_pty.py").path, "--cols", "200", "--"]
+                + [ztprov.executable] + ztprov.arguments)
+        launch.environment = ztprov.environment
+        launch.networkNamespace = ztprov.networkNamespace
+        launch.deadline = .seconds(90)
+        let outcome = try await launch.run()
+        return try JSONDecoder().decode(Terminal.self, from: Data(outcome.standardOutput.utf8))
+    }
+
     /// The transcript less ztprov's own colours and the terminal's `\r\n`: nothing left that acts.
     static func expectInert(_ terminal: Terminal, _ shown: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let plain = terminal.transcript.replacing(/\u{1B}\[[0-9;]*m/, with: "").replacing("\r\r\n", with: "\n")

@@ -530,3 +530,18 @@ def test_held_back_objects_are_sent_before_the_next_reply(tmp_path):
         assert value
         added = gatt_objects_added(client, late)
         assert added and max(added) < signals_before_reply
+
+
+def test_a_device_powered_on_late_is_silent_until_then(tmp_path):
+    late = "24:0A:C4:00:03:02"
+    scenario = {"bluez": {"devices": [{**FAST}, {"address": late, "appears_after_ms": 2000, **FAST}]}}
+    with mock_harness(str(tmp_path), scenario) as up:
+        local = Client(up["bus_address"])
+        try:
+            local.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+            local.wait_for(lambda: device_path(DEFAULT_ADDRESS) in local.objects(), what="discovery")
+            assert device_path(late) not in local.objects(), "not heard before it is powered on"
+            local.wait_for(lambda: device_path(late) in local.objects(), timeout=30, what="the late device")
+            local.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+        finally:
+            local.close()

@@ -13,6 +13,8 @@ rejects the stop (it was between scan windows, MGMT status 0x0b): bluetoothd end
 all the same and answers InProgress "Operation already in progress" (stop_discovery_complete).
 """
 
+import time
+
 import dbus
 from gi.repository import GLib
 
@@ -38,6 +40,8 @@ class EmulatedAdapter:
         self.preset_filters: dict[str, discovery_filter.DiscoveryFilter] = {}
         self._watches = {}
         self._ticker = None
+        # When a client first started discovery: devices with appears_after_ms advertise from then on.
+        self._first_discovery_at = None
         self.agents = None  # the emulation's AgentRegistry, shared by every adapter
         self.obj = None
 
@@ -114,9 +118,19 @@ class EmulatedAdapter:
         if not self.obj.props[ADAPTER_IFACE]["Discovering"]:
             self._set("Discovering", dbus.Boolean(True))
             self._ticker = GLib.timeout_add(REPORT_INTERVAL_MS, self._report_all)
+        if self._first_discovery_at is None:
+            self._first_discovery_at = time.monotonic()
         for device in self.devices:
-            GLib.timeout_add(device.config["advertise_delay_ms"], self._report_one, device)
+            delay = max(device.config["advertise_delay_ms"], self._until_appears_ms(device))
+            GLib.timeout_add(delay, self._report_one, device)
         return None
+
+    def _until_appears_ms(self, device) -> int:
+        """How long until a device with appears_after_ms (powered on late) starts advertising; 0 once it has."""
+        if self._first_discovery_at is None:
+            return device.config["appears_after_ms"]
+        elapsed_ms = (time.monotonic() - self._first_discovery_at) * 1000
+        return max(0, int(device.config["appears_after_ms"] - elapsed_ms + 0.999))
 
     def _stop_discovery(self, call: Call):
         self._require_power()
@@ -176,6 +190,8 @@ class EmulatedAdapter:
 
     def _report_one(self, device) -> bool:
         filters = list(self.clients.values())
+        if self._until_appears_ms(device) > 0:
+            return False
         if device.peripheral.advertising and filters and any(device.visible_to(f) for f in filters):
             device.advertise(filtered=any(f is not None for f in filters))
         return False

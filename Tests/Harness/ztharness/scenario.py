@@ -28,6 +28,8 @@ Keys whose meaning the defaults do not show (all optional):
                                advertises again after the disconnect. Give either "adapter" or
                                "adapters"; the completed scenario has both ("adapter" = the first).
   device.address_type          "public" | "random"
+  device.appears_after_ms      the device is powered on this long after a client first started discovery
+                               on its adapter: silent (and unknown to bluetoothd) until then (default 0)
   device.rssi                  dBm, or {"hciN": dBm, …} with one entry per adapter in "adapters" (how
                                strongly each adapter hears the unit: the one at its fixture loudest)
   device.service_data          {"uuid": "hex"} → ServiceData
@@ -120,6 +122,7 @@ DEFAULT_DEVICE = {
     "service_data": {},
     "mtu": 185,
     "advertise_delay_ms": 200,
+    "appears_after_ms": 0,
     "resolve_delay_ms": 100,
     "objects_after_resolved_ms": 0,
     "write_latency_ms": 0,
