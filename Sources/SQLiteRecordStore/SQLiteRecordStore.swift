@@ -39,7 +39,7 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
         try Self.createParentDirectory(of: path)
         try database.open(path: path, busyTimeout: Self.busyTimeout)
         _ = try assessSchema()
-        try database.execute("PRAGMA journal_mode = WAL")
+        try switchToWriteAheadLog()
         try database.execute("PRAGMA synchronous = FULL")
         try await prepareSchema()
     }
@@ -216,6 +216,21 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
         func integer(_ index: Int) -> Int64 { row.flatMap { $0.count > index ? $0[index].integer : nil } ?? -1 }
         return try SQLiteSchema.assess(
             applicationID: integer(0), userVersion: integer(1), hasTables: integer(2) > 0)
+    }
+
+    /// Switches the file to write-ahead logging. Beside another connection opening the same new file, SQLite
+    /// can answer the switch "database is locked" at once, without its busy handler, so it is tried again
+    /// every ``SQLiteBusyWait/step`` for up to ``busyTimeout``.
+    private func switchToWriteAheadLog() throws(RecordStoreError) {
+        let giveUp = ContinuousClock.now + Self.busyTimeout
+        while true {
+            do {
+                try database.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch where database.lastFailureWasBusy && ContinuousClock.now < giveUp && !Task.isCancelled {
+                CancellationWake.pause(SQLiteBusyWait.step)
+            }
+        }
     }
 
     /// Creates the schema in an empty file, migrates an older one or checks it, in one write transaction

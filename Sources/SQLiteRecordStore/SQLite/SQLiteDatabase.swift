@@ -5,6 +5,8 @@ import Records
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
     private var busyWait: SQLiteBusyWait?
+    /// Whether the last failure was SQLite's "database is locked" (`SQLITE_BUSY`).
+    private(set) var lastFailureWasBusy = false
 
     /// Opens the file, creating it unless `readOnly`; failures are `.unavailable`, with SQLite's words.
     ///
@@ -76,6 +78,7 @@ final class SQLiteDatabase {
     /// The error for a failed call, classified: a file that is not a database is not ours; a file
     /// that cannot be opened or written is unavailable; anything else is a failed statement.
     func error(_ status: Int32) -> RecordStoreError {
+        lastFailureWasBusy = status & 0xFF == SQLITE_BUSY
         let detail = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
         switch status & 0xFF {
         case SQLITE_NOTADB: return RecordStoreError(.incompatibleSchema, detail)
