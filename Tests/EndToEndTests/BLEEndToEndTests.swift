@@ -30,11 +30,20 @@ struct BLEEndToEndTests {
     }
 
     /// `ztprov ble --ssid HomeNet --json` plus `extra`, run in the host namespace with the password in
-    /// the environment.
+    /// the environment; `--pick first` unless `extra` chooses the device itself, so tests of other things
+    /// do not wait the second a run that names no device listens for others (`BLEDeviceChoiceEndToEndTests`).
     static func ble(_ h: HarnessSession, _ extra: [String] = []) throws -> ProcessLaunch {
         try h.ztprov(
-            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra,
+            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + choosingFirst(unlessIn: extra) + extra,
             environment: ["ZTPROV_WIFI_PASSWORD": wifiPassword, "ZTPROV_E2E_TOKEN": accessToken])
+    }
+
+    /// `--pick first`, unless `arguments` name the device or a pick of their own.
+    static func choosingFirst(unlessIn arguments: [String]) -> [String] {
+        arguments.contains {
+            $0 == "--device" || $0 == "--pick" || $0.hasPrefix("--device=") || $0.hasPrefix("--pick=")
+        }
+            ? [] : ["--pick", "first"]
     }
 
     /// The BlueZ mock's method names in call order, without the introspection of D-Bus proxies

@@ -34,8 +34,9 @@ struct ImprovEndToEndTests {
     /// `ztprov ble --ssid HomeNet --json --verbose` plus `extra`, with the password in the environment.
     static func ble(_ h: HarnessSession, _ extra: [String] = [], password: String = password) throws -> ProcessLaunch {
         try h.ztprov(
-            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + extra, environment: ["ZTPROV_WIFI_PASSWORD": password]
-        )
+            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + BLEEndToEndTests.choosingFirst(unlessIn: extra)
+                + extra,
+            environment: ["ZTPROV_WIFI_PASSWORD": password])
     }
 
     /// The BLE suite's cleanup contract, and this suite's password nowhere in the output.
