@@ -15,7 +15,8 @@ extension BLEFlowEntry {
                 flow: { (_) throws(ProvisioningError) in
                     guard let settings else { throw BLEWiring.threadNeedsProtocomm(.bluFi) }
                     return BluFiBLEFlow(
-                        settings, security: command.wifi.securityChoice, logger: context.logger,
+                        settings, security: command.wifi.securityChoice,
+                        minimumSecurity: command.securityFloor.minimum, logger: context.logger,
                         progress: printer.report)
                 },
                 result: result)
@@ -29,7 +30,8 @@ extension BLEFlowEntry {
                         context.progress("\(progress)")
                     }
                     let outcome = try await BluFiBLEFlow(
-                        options.settings, security: options.security, logger: options.logger, progress: progress
+                        options.settings, security: options.security, minimumSecurity: options.minimumSecurity,
+                        logger: options.logger, progress: progress
                     ).run(with: link, deadline: context.deadline)
                     return BatchBLEFlow.Outcome(deviceID: outcome.deviceID)
                 })

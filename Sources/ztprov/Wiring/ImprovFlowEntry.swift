@@ -20,7 +20,8 @@ extension BLEFlowEntry {
                             from: settings, listsNetworks: command.listsNetworks, handsOff: handsOff,
                             advertised: capabilities)
                     },
-                    timeouts: command.improv.timeouts, logger: context.logger, progress: printer.report)
+                    timeouts: command.improv.timeouts, minimumSecurity: command.securityFloor.minimum,
+                    logger: context.logger, progress: printer.report)
             },
             result: result)
     }
