@@ -22,9 +22,9 @@ struct SecurityFloorOptions: ParsableArguments {
     @Option(
         name: .customLong("min-security"),
         help: ArgumentHelp(
-            "Refuse a device whose security is below: none, encrypted (credentials travel encrypted) or "
-                + "authenticated (and the device proved it is the one meant: a PoP, security 2, Improv "
-                + "authorization). Default: none.",
+            "Refuse a device whose negotiated security is below this level before sending it anything: none, "
+                + "encrypted (the credentials travel encrypted) or authenticated (and the device proved it is the "
+                + "one meant: a PoP or security 2).",
             valueName: "level"))
     var choice: Choice = .none
 
