@@ -1,6 +1,7 @@
 import BluFi
 import JSONWriting
 import Provisioning
+import Records
 
 /// BluFi in `ble` and `batch`: the Wi-Fi options' settings sent with `--security`; the device ID it sends
 /// names it for the hand-off.
@@ -46,6 +47,7 @@ extension BLEFlowEntry {
                 JSONField("address", .string(peer.address)), JSONField("name", .optional(peer.name)),
                 JSONField("device_id", .optional(outcome.deviceID)),
                 JSONField("security", .string(BluFiProgressPrinter.name(outcome.security))),
+                JSONField("secured_with", .string(ProvisioningSecurity(outcome.security).text)),
                 JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiProgressPrinter.name))),
                 JSONField("blufi_version", .optional(outcome.deviceVersion.map { "\($0)" })),
                 JSONField("mtu", .int(outcome.traffic.mtu)),
