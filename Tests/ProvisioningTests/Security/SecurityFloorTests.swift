@@ -1,9 +1,13 @@
 import BluFi
 import DeviceEmulator
+import Improv
+import Logging
 import Protocomm
 import Provisioning
 import Records
+import Synchronization
 import Testing
+import Transports
 
 /// `--min-security` as the flows apply it: the decision over every protocol's security and every level, and
 /// that a refused device received nothing.
@@ -75,5 +79,50 @@ import Testing
         #expect(error.code == .securityBelowMinimum, "\(error)")
         #expect(await rig.device.device.wifi.credentials == nil)
         await rig.expectRestored()
+    }
+}
+
+/// Improv sends its settings in plaintext: any floor above none refuses it before connecting, whether or not
+/// the device asks for authorization.
+@Suite struct ImprovSecurityFloorTests {
+    /// A link that counts its connections and fails each, so a run that gets that far ends there.
+    final class CountingLink: BLELink {
+        let peer: BLEPeer
+        let connections = Mutex(0)
+
+        init(advertising state: ImprovState) {
+            let key = BLEProtocol.improv.serviceDataUUIDs.first ?? ""
+            peer = BLEPeer(
+                address: "24:0A:C4:00:75:01", name: "improv", serviceUUIDs: [BLEProtocol.improv.serviceUUID],
+                serviceData: [key: ImprovServiceData(state: state, capabilities: []).encoded])
+        }
+
+        func connected<Result: Sendable>(
+            _ policy: BLEConnectionPolicy, _ body: @Sendable (any GATTConnection) async throws -> Result
+        ) async throws -> Result {
+            connections.withLock { $0 += 1 }
+            throw CancellationError()
+        }
+    }
+
+    @Test(arguments: [ImprovState.authorizationRequired, .authorized], SecurityLevel.allCases)
+    func anyFloorAboveNoneRefusesImprovBeforeConnecting(state: ImprovState, floor: SecurityLevel) async {
+        let link = CountingLink(advertising: state)
+        let flow = ImprovBLEFlow(
+            settings: { _ in ImprovSettings(ssid: "Factory", password: Secret("pw-Factory-5521")) },
+            timeouts: ImprovTimeouts(), minimumSecurity: floor,
+            logger: Logger(label: "test"), progress: { _ in })
+        do {
+            _ = try await flow.run(with: link, deadline: .now + .seconds(60))
+            Issue.record("the run ended without an error")
+        } catch let error as ProvisioningError {
+            #expect(floor > .none && error.code == .securityBelowMinimum, "\(error)")
+            let asked = state == .authorizationRequired ? "Improv with authorization" : "Improv without authorization"
+            #expect(error.message.contains(asked), "\(error)")
+            #expect(link.connections.withLock { $0 } == 0)
+        } catch {
+            #expect(floor == .none && error is CancellationError, "\(error)")
+            #expect(link.connections.withLock { $0 } == 1)
+        }
     }
 }
