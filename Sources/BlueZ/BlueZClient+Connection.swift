@@ -71,7 +71,7 @@ extension BlueZClient {
 
     private func startNotifications(
         _ characteristic: BlueZGATTCharacteristic, mode: BlueZNotificationMode,
-        into continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation, by limit: BlueZCallLimit
+        into continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation, by limit: StepLimit
     ) async throws -> NotificationSession {
         if mode == .acquireWhereOffered, characteristic.offersAcquireNotify {
             do {
@@ -111,7 +111,7 @@ extension BlueZClient {
     /// Turns notifications on for one characteristic of a connection's device and streams its values.
     ///
     /// Returns the stream and the MTU an acquired notification socket reported, if one was acquired.
-    func subscribe(session: Int, to characteristic: DBusObjectPath, by limit: BlueZCallLimit) async throws -> (
+    func subscribe(session: Int, to characteristic: DBusObjectPath, by limit: StepLimit) async throws -> (
         AsyncThrowingStream<[UInt8], any Error>, mtu: Int?
     ) {
         guard let state = gattSessions[session],
@@ -143,7 +143,7 @@ extension BlueZClient {
     }
 
     /// Reads a characteristic's or descriptor's whole value; bluetoothd reads long values in parts.
-    func readValue(_ attribute: DBusObjectPath, interface: String, by limit: BlueZCallLimit) async throws -> [UInt8] {
+    func readValue(_ attribute: DBusObjectPath, interface: String, by limit: StepLimit) async throws -> [UInt8] {
         let reply = try await limit.bounding("GATT read") { timeout in
             try await call(attribute, interface, "ReadValue", [.properties([:])], timeout: timeout)
         }
@@ -160,7 +160,7 @@ extension BlueZClient {
     /// The limit covers the wait for earlier writes too: the caller's deadline is when it needs this write done.
     func writeValue(
         _ value: [UInt8], to characteristic: DBusObjectPath, type: GATTWriteType = .withResponse,
-        by limit: BlueZCallLimit
+        by limit: StepLimit
     ) async throws {
         let kind = type == .withResponse ? "request" : "command"
         try await limit.bounding("GATT write") { _ in
@@ -187,11 +187,11 @@ extension BlueZClient {
         var device = device
         var attempt = 1
         while true {
-            let own = ContinuousClock.now + timeouts.connectAttempt
-            let limit = deadline.map { $0 < own ? BlueZCallLimit.callers($0) : nil } ?? nil
+            let limit =
+                deadline.map { StepLimit(timeouts.connectAttempt, within: $0) } ?? StepLimit(timeouts.connectAttempt)
             do {
-                try await (limit ?? .own(timeouts.connectAttempt)).bounding("BLE connect") { _ in
-                    try await connectOnce(device, requiring: services, by: limit?.deadline ?? own)
+                try await limit.bounding("BLE connect") { _ in
+                    try await connectOnce(device, requiring: services, by: limit.deadline)
                 }
                 return tree.device(at: device.path) ?? device
             } catch {

@@ -38,12 +38,12 @@ public struct BlueZGATTConnection: GATTConnection {
     public func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) async throws
         -> [UInt8]
     {
-        try await read(characteristic.id, interface: BlueZNames.gattCharacteristic, by: .callers(deadline))
+        try await read(characteristic.id, interface: BlueZNames.gattCharacteristic, by: StepLimit(within: deadline))
     }
 
     /// Reads a descriptor with `ReadValue` until the caller's deadline.
     public func read(_ descriptor: GATTDescriptor, until deadline: ContinuousClock.Instant) async throws -> [UInt8] {
-        try await read(descriptor.id, interface: BlueZNames.gattDescriptor, by: .callers(deadline))
+        try await read(descriptor.id, interface: BlueZNames.gattDescriptor, by: StepLimit(within: deadline))
     }
 
     /// Writes with `WriteValue` (`type` request or command) until the caller's deadline; throws
@@ -52,23 +52,23 @@ public struct BlueZGATTConnection: GATTConnection {
         _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
         until deadline: ContinuousClock.Instant
     ) async throws {
-        try await writeValue(value, to: characteristic, type: type, by: .callers(deadline))
+        try await writeValue(value, to: characteristic, type: type, by: StepLimit(within: deadline))
     }
 
     /// Starts a notification session, which the connection scope stops, until the caller's deadline.
     public func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant)
         async throws -> AsyncThrowingStream<[UInt8], any Error>
     {
-        try await subscribe(to: characteristic, by: .callers(deadline))
+        try await subscribe(to: characteristic, by: StepLimit(within: deadline))
     }
 
-    private func read(_ id: GATTAttributeID, interface: String, by limit: BlueZCallLimit) async throws -> [UInt8] {
+    private func read(_ id: GATTAttributeID, interface: String, by limit: StepLimit) async throws -> [UInt8] {
         let path = try path(id)
         return try await pairingIfRefused { try await client.readValue(path, interface: interface, by: limit) }
     }
 
     private func writeValue(
-        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType, by limit: BlueZCallLimit
+        _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType, by limit: StepLimit
     ) async throws {
         let path = try path(characteristic.id)
         try await pairingIfRefused { try await client.writeValue(value, to: path, type: type, by: limit) }
@@ -166,7 +166,7 @@ public struct BlueZGATTConnection: GATTConnection {
         return false
     }
 
-    private func subscribe(to characteristic: GATTCharacteristic, by limit: BlueZCallLimit) async throws
+    private func subscribe(to characteristic: GATTCharacteristic, by limit: StepLimit) async throws
         -> AsyncThrowingStream<[UInt8], any Error>
     {
         let (stream, mtu) = try await client.subscribe(session: session, to: try path(characteristic.id), by: limit)

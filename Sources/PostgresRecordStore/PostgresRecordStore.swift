@@ -9,8 +9,8 @@ import class FoundationEssentials.JSONEncoder
 /// `PGPASSWORD`, which libpq reads), since a URL on the command line is visible to other users.
 /// Error details never contain the URL's password. Every libpq call runs on the store's own queue.
 public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
-    /// The server, as a location whose description hides the password.
-    public nonisolated let location: RecordStoreLocation
+    /// The server, shown and quoted without the URL's secrets.
+    public nonisolated let place: RecordStorePlace
     private let executor: RecordStoreQueueExecutor
     private let connection: LibPQConnection
     /// What the database holds; a writer brings it to the current version, a reader takes it as found.
@@ -26,8 +26,8 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
     /// `connectTimeout`, unless the URL sets `connect_timeout`), and `.incompatibleSchema` for tables a
     /// newer ztprov or somebody else made.
     public init(url: String, connectTimeout: Duration = .seconds(10)) async throws(RecordStoreError) {
-        let location = RecordStoreLocation.postgres(url: url)
-        self.location = location
+        let place = RecordStorePlace.postgres(url: url)
+        self.place = place
         executor = RecordStoreQueueExecutor(label: "ztprov.postgres")
         connection = LibPQConnection()
         layout = .version(PostgresSchema.version)
@@ -42,12 +42,12 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
     /// wait on a writer's lock for longer than ``readLockTimeout`` fails instead. A role that may only
     /// `SELECT` is enough.
     public init(readingURL url: String, connectTimeout: Duration = .seconds(10)) async throws(RecordStoreError) {
-        let location = RecordStoreLocation.postgres(url: url)
-        self.location = location
+        let place = RecordStorePlace.postgres(url: url)
+        self.place = place
         executor = RecordStoreQueueExecutor(label: "ztprov.postgres")
         let connection = LibPQConnection()
         self.connection = connection
-        layout = try Self.redacting(at: location) { () throws(RecordStoreError) in
+        layout = try Self.redacting(at: place) { () throws(RecordStoreError) in
             try connection.connect(url: url, connectTimeout: connectTimeout)
             try connection.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
             try connection.execute("SET lock_timeout = \(Self.readLockTimeout.components.seconds * 1000)")
@@ -192,16 +192,16 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
     /// Runs `body`, taking the URL's password out of any error it throws.
     @discardableResult
     private func redacting<T>(_ body: () throws(RecordStoreError) -> T) throws(RecordStoreError) -> T {
-        try Self.redacting(at: location, body)
+        try Self.redacting(at: place, body)
     }
 
-    private static func redacting<T>(at location: RecordStoreLocation, _ body: () throws(RecordStoreError) -> T)
+    private static func redacting<T>(at place: RecordStorePlace, _ body: () throws(RecordStoreError) -> T)
         throws(RecordStoreError) -> T
     {
         do {
             return try body()
         } catch {
-            throw RecordStoreError(error.kind, location.redacting(error.detail))
+            throw RecordStoreError(error.kind, place.redacting(error.detail))
         }
     }
 }

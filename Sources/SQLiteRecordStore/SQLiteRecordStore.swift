@@ -196,13 +196,16 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
         try Self.assess(database)
     }
 
+    /// Reads the header's IDs and whether tables exist in one statement, so all three come from one
+    /// snapshot: read one by one, a store created by another process in between looked like a foreign file.
     private static func assess(_ database: SQLiteDatabase) throws(RecordStoreError) -> SQLiteSchema.Layout {
-        func integer(_ sql: String) throws(RecordStoreError) -> Int64 {
-            try database.prepare(sql).step()?.first?.integer ?? -1
-        }
+        let row = try database.prepare(
+            "SELECT (SELECT application_id FROM pragma_application_id), "
+                + "(SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)"
+        ).step()
+        func integer(_ index: Int) -> Int64 { row.flatMap { $0.count > index ? $0[index].integer : nil } ?? -1 }
         return try SQLiteSchema.assess(
-            applicationID: integer("PRAGMA application_id"), userVersion: integer("PRAGMA user_version"),
-            hasTables: integer("SELECT count(*) FROM sqlite_master") > 0)
+            applicationID: integer(0), userVersion: integer(1), hasTables: integer(2) > 0)
     }
 
     /// Creates the schema in an empty file, migrates an older one or checks it, in one write transaction

@@ -20,10 +20,12 @@ import Testing
         }
     }
 
-    @Test func usageMessagesNeverQuoteAValue() {
-        // Each call renders the command's help to learn its options (slow in a debug build): 30 draws.
+    @Test func usageMessagesNeverQuoteAValue() async {
+        // Each call renders the command's help to learn its options (slow in a debug build): 30 draws, each
+        // letting the test process's timed tests run in between.
         var random = SplitMix64(seed: 0x0EC0)
         for _ in 0..<30 {
+            await Task.yield()
             let secret = "Zq" + String((0..<12).map { _ in Character(UnicodeScalar(0x21 + random.below(94))!) })
             let arguments = ["ztprov", "ble", "--ssid", "Net", secret]
             for message in [

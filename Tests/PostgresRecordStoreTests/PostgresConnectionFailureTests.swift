@@ -27,6 +27,6 @@ import Testing
         #expect(error?.kind == .unavailable)
         #expect(error?.detail.isEmpty == false)
         #expect(error?.detail.contains(Self.password) == false, "\(String(describing: error))")
-        #expect(try RecordStoreLocation(parsing: url).description.contains(Self.password) == false)
+        #expect(RecordStorePlace.postgres(url: url).description.contains(Self.password) == false)
     }
 }

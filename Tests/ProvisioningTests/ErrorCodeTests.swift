@@ -152,21 +152,26 @@ import Testing
             (name: String($0.1), spelling: String($0.2))
         }
         #expect(cases.map(\.spelling) == ErrorCode.allCases.map(\.rawValue))
-        var sources = ""
+        var mentions = TestSourceMentions()
         let walker = try #require(
             FileManager.default.enumerator(
                 at: repository.appendingPathComponent("Tests"), includingPropertiesForKeys: nil))
         for case let file as URL in walker
         where ["swift", "py"].contains(file.pathExtension) && file.lastPathComponent != thisFile.lastPathComponent {
-            sources += try String(contentsOf: file, encoding: .utf8)
+            mentions.read(try Data(contentsOf: file))
         }
         for (name, spelling) in cases {
-            let named =
-                sources.contains(".\(name))") || sources.contains(".\(name),")
-                || sources.contains(".\(name) ") || sources.contains(".\(name)\n")
-            let expected = ["\"\(spelling)\"", "[\(spelling)]", "'\(spelling)'"].contains { sources.contains($0) }
-            #expect(named || expected, "no test produces \(spelling)")
+            #expect(
+                mentions.caseNames.contains(name) || mentions.quotedCodes.contains(spelling),
+                "no test produces \(spelling)")
         }
+    }
+
+    @Test func mentionsAreReadAsTheCatalogueCheckMeansThem() {
+        var mentions = TestSourceMentions()
+        mentions.read(Data("throw .linkLost)\n x(.ok, 'ble.a-b') error[host.x] \"usage.y\" .partial\" [Up]".utf8))
+        #expect(mentions.caseNames == ["linkLost", "ok"])
+        #expect(mentions.quotedCodes == ["ble.a-b", "host.x", "usage.y"])
     }
 
     /// One meaning, one status: every code that says time ran out exits 9, whatever the path.

@@ -4,8 +4,11 @@ import Testing
 
 /// How each record-store failure reads: code, message, hint and exit status, never the password.
 @Suite struct RecordsErrorMappingTests {
-    static let file = RecordStoreLocation.sqlite(path: "/var/lib/ztprov/records.sqlite")
-    static let server = RecordStoreLocation.postgres(url: "postgres://line:pw-42@db.example/ztprov")
+    static let file = RecordStorePlace(.file, shownAs: "/var/lib/ztprov/records.sqlite") { $0 }
+    /// A server whose store hides its password as the PostgreSQL store does (that store's own tests show how).
+    static let server = RecordStorePlace(.server, shownAs: "postgres://****@db.example/ztprov") {
+        $0.replacing("pw-42", with: "****")
+    }
 
     @Test func anUnopenableFileNamesThePathAndPermissions() {
         let error = ProvisioningError.records(

@@ -1,9 +1,10 @@
 import TestSupport
 import Testing
+import Transports
 
 @testable import Provisioning
 
-/// A step ends at the earliest of its own limit, an enclosing step's and the run's deadline, and says which.
+/// A step ends at the earliest of its own limit, an enclosing step's and the handed-down deadline, and says which.
 @Suite struct StepLimitTests {
     @Test func theEarliestLimitEndsTheStepAndIsNamed() {
         var random = SplitMix64(seed: 0x57E9_1141)
@@ -14,9 +15,10 @@ import Testing
             let enclosing =
                 random.below(3) == 0
                 ? nil : (deadline: now + .milliseconds(random.below(10_000)), limit: Duration.seconds(20))
-            let limit = StepLimit(own, run: run, enclosing: enclosing, now: now)
+            let limit = StepLimit(own, within: run, enclosing: enclosing, now: now)
             let candidates: [(ContinuousClock.Instant, StepLimit.Ending)] =
-                [(now + own, .own(own)), (run, .run)] + (enclosing.map { [($0.deadline, .enclosing($0.limit))] } ?? [])
+                [(now + own, .own(own)), (run, .handedDown)]
+                + (enclosing.map { [($0.deadline, .enclosing($0.limit))] } ?? [])
             let earliest = candidates.map(\.0).min()!
             let shown = "own \(own), run \(now.duration(to: run)), enclosing \(String(describing: enclosing))"
             #expect(limit.deadline == earliest, "\(shown)")
@@ -24,9 +26,17 @@ import Testing
         }
     }
 
+    @Test func aStepWithOneLimitEndsThereAndNamesIt() {
+        let now = ContinuousClock.now
+        #expect(StepLimit(.seconds(3), now: now) == StepLimit(.seconds(3), within: now + .seconds(4), now: now))
+        #expect(StepLimit(.seconds(3), now: now).ending == .own(.seconds(3)))
+        #expect(StepLimit(within: now + .seconds(2)).deadline == now + .seconds(2))
+        #expect(StepLimit(within: now + .seconds(2)).ending == .handedDown)
+    }
+
     @Test func theEndingIsWordedForTheMessage() {
         #expect(StepLimit.Ending.own(.seconds(30)).endingText == " after 30 s")
         #expect(StepLimit.Ending.enclosing(.milliseconds(1_500)).endingText == " after 1.5 s")
-        #expect(StepLimit.Ending.run.endingText == " when the time limit ran out")
+        #expect(StepLimit.Ending.handedDown.endingText == " when the time limit ran out")
     }
 }

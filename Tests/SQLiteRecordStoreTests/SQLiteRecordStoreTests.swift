@@ -57,6 +57,20 @@ import Testing
         withExtendedLifetime(store) {}
     }
 
+    /// Two stations opening one new file at the same moment: one creates the schema, and the other, whichever
+    /// moment it looks, sees an empty file or the complete schema, never a half that looks foreign.
+    @Test func storesOpeningANewFileAtOnceBothOpenIt() async throws {
+        let directory = try TemporaryDirectory("records")
+        defer { directory.remove() }
+        for round in 0..<40 {
+            let path = directory.path + "/records-\(round).sqlite"
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<3 { group.addTask { _ = try await SQLiteRecordStore(path: path) } }
+                try await group.waitForAll()
+            }
+        }
+    }
+
     @Test func twoStoresOnOneFileWriteAtOnceWithoutLockErrors() async throws {
         let directory = try TemporaryDirectory("records")
         defer { directory.remove() }

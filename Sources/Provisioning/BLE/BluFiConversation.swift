@@ -157,7 +157,7 @@ struct BluFiConversation {
     /// that deadline as its own, so running out names the limit that ran out, and any other failed write
     /// means the link is gone.
     private mutating func write(_ bytes: [UInt8], within limit: Duration) async throws {
-        let limit = StepLimit(limit, run: deadline)
+        let limit = StepLimit(limit, within: deadline)
         do {
             try await link.write(bytes, until: limit.deadline)
         } catch let error as CancellationError {

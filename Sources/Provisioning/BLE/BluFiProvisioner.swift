@@ -105,7 +105,7 @@ public struct BluFiProvisioner: Sendable {
 
     /// Opens the link: turning notifications on is a descriptor write, so it gets a write's limit.
     private func open(deadline: ContinuousClock.Instant) async throws -> BluFiGATTLink {
-        let limit = StepLimit(timeouts.write, run: deadline)
+        let limit = StepLimit(timeouts.write, within: deadline)
         do {
             return try await openLink(limit.deadline)
         } catch is DeadlineExceeded {

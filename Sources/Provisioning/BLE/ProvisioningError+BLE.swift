@@ -1,4 +1,5 @@
 import BluFi
+import Transports
 
 /// What the flow knew when a BluFi session failed, so the message can name it.
 struct BluFiFailureContext {
@@ -84,7 +85,7 @@ extension ProvisioningError {
                 "The device did not confirm a BLE write within \(secondsText(limit)) while \(activity).",
                 hint: linkHint
             )
-        case .run:
+        case .handedDown:
             ProvisioningError(
                 .timeout,
                 "The device did not confirm a BLE write before the overall time limit while \(activity).",

@@ -104,7 +104,7 @@ struct ImprovConversation {
         _ limit: Duration, _ doing: String, _ operation: (ContinuousClock.Instant) async throws -> Value
     ) async throws -> Value {
         let start = ContinuousClock.now
-        let limit = StepLimit(limit, run: deadline, now: start)
+        let limit = StepLimit(limit, within: deadline, now: start)
         do {
             return try await operation(limit.deadline)
         } catch let error as CancellationError {

@@ -76,7 +76,7 @@ extension ProtocommChannel {
     ) async throws {
         let wakeUp = ContinuousClock.now + interval
         if wakeUp >= deadline {
-            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .run, on: peer)
+            throw ProvisioningError.protocommWaitExpired(endpoint: endpoint, phase: phase, limit: .handedDown, on: peer)
         }
         if wakeUp >= step.deadline {
             throw ProvisioningError.protocommWaitExpired(

@@ -47,7 +47,7 @@ struct ProtocommChannel {
         _ payload: [UInt8], on endpoint: ProtocommEndpoint, phase: ProtocommPhase, limit: Duration,
         step: (deadline: ContinuousClock.Instant, limit: Duration)? = nil
     ) async throws -> [UInt8] {
-        let limit = StepLimit(limit, run: deadline, enclosing: step)
+        let limit = StepLimit(limit, within: deadline, enclosing: step)
         do {
             return try await transport.exchange(endpoint: endpoint.name, payload: payload, until: limit.deadline)
         } catch is DeadlineExceeded {
@@ -95,7 +95,7 @@ extension ProvisioningError {
             .protocommOutcomeUnknown(ssid: ssid, detail: "no answer to /\(endpoint) in time", on: peer)
         case (.awaitingConnection(let ssid), _):
             .protocommWiFiConnectTimeout(ssid: ssid, limit: limit)
-        case (.awaitingAttach(let network), .enclosing), (.awaitingAttach(let network), .run):
+        case (.awaitingAttach(let network), .enclosing), (.awaitingAttach(let network), .handedDown):
             .protocommThreadAttachTimeout(network: network, limit: limit)
         default:
             .protocommDeviceTimeout(endpoint: endpoint, limit: limit)

@@ -162,7 +162,7 @@ extension ProvisioningError {
             switch limit {
             case .own(let duration), .enclosing(let duration):
                 "The device did not answer /\(endpoint) within \(secondsText(duration))."
-            case .run: "The time limit ran out while waiting for the answer to /\(endpoint)."
+            case .handedDown: "The time limit ran out while waiting for the answer to /\(endpoint)."
             case nil: "The device did not answer /\(endpoint) in time."
             }
         return ProvisioningError(

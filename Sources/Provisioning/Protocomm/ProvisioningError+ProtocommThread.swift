@@ -1,4 +1,5 @@
 public import Protocomm
+import Transports
 
 /// How the device's trouble with a Thread network reads to a person, with the device's reason. The
 /// dataset itself never appears: it holds the network key.

@@ -1,4 +1,5 @@
 import Protocomm
+import Transports
 
 /// How the device's own trouble with the target network reads to a person, with the device's reason.
 extension ProvisioningError {

@@ -142,7 +142,8 @@ extension ReportCommand {
         -> any ProvisioningRecordStore
     {
         if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
-            throw .records(RecordStoreError(.unavailable, "there is no file at \(path)"), at: location, while: .reading)
+            throw .records(
+                RecordStoreError(.unavailable, "there is no file at \(path)"), at: location.place, while: .reading)
         }
         return try await openRecordStore(location, readOnly: true)
     }
@@ -155,9 +156,9 @@ extension ReportCommand {
         do {
             return try await body()
         } catch let error as RecordStoreError {
-            throw .records(error, at: location, while: .reading)
+            throw .records(error, at: location.place, while: .reading)
         } catch {
-            throw .records(RecordStoreError(.failed, "\(error)"), at: location, while: .reading)
+            throw .records(RecordStoreError(.failed, "\(error)"), at: location.place, while: .reading)
         }
     }
 
@@ -174,7 +175,7 @@ extension ReportCommand {
             [finalOnly, serveBeyondLoopback] (context) async throws(ProvisioningError) -> [JSONField] in
             guard let feed = try await Self.openForReading(location) as? any RecordFeed else {
                 throw .records(
-                    RecordStoreError(.failed, "the store cannot be read in order"), at: location, while: .reading)
+                    RecordStoreError(.failed, "the store cannot be read in order"), at: location.place, while: .reading)
             }
             let line = LiveLine(
                 feed: feed, quietAfter: quiet,

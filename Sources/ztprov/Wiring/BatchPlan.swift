@@ -62,7 +62,7 @@ struct BatchPlan {
                         .recordsWriteFailed, "Could not record an attempt in \(location): \(error).",
                         hint: "Check the database; this attempt is not recorded.")
                 }
-                return .records(error, at: location, while: .writing)
+                return .records(error, at: location.place, while: .writing)
             }, laneScope: path == .ble ? discoveries.scope : nil, attempt: attempt)
         context.console.progress(
             "Batch \(settings.batchID) on \(settings.station): \(lanes.joined(separator: ", ")); records in \(location)"

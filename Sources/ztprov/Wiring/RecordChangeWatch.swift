@@ -34,7 +34,7 @@ struct RecordChangeWatch {
                 _ = try await listener.awaitRecordNotification(within: .zero)
                 return RecordChangeWatch(source: .notifications(listener))
             } catch {
-                throw .records(error, at: location, while: .opening)
+                throw .records(error, at: location.place, while: .opening)
             }
         }
     }

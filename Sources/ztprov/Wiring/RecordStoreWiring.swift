@@ -20,6 +20,6 @@ func openRecordStore(
         case .postgres(let url): return try await PostgresRecordStore(url: url)
         }
     } catch {
-        throw .records(error, at: location, while: .opening)
+        throw .records(error, at: location.place, while: .opening)
     }
 }

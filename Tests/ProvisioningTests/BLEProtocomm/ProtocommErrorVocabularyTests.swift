@@ -34,7 +34,7 @@ import Transports
             for error in protocolErrors {
                 all.append(.protocommProtocol(error, endpoint: .config, phase: phase, on: peer))
             }
-            for limit in [StepLimit.Ending.own(.seconds(10)), .enclosing(.seconds(20)), .run] {
+            for limit in [StepLimit.Ending.own(.seconds(10)), .enclosing(.seconds(20)), .handedDown] {
                 all.append(.protocommWaitExpired(endpoint: .scan, phase: phase, limit: limit, on: peer))
             }
         }

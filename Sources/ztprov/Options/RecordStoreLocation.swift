@@ -1,18 +1,22 @@
+import PostgresRecordStore
+import Records
+import SQLiteRecordStore
+
 /// Where the records live, as `--db` or `ZTPROV_DB` names it: a PostgreSQL URL or an SQLite file.
 ///
 /// A PostgreSQL URL may hold a password, so ``description`` never shows it; logs and error messages
 /// print the location through it.
-public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
+enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
     /// An SQLite file, created with its parent directories on first use.
     case sqlite(path: String)
     /// A PostgreSQL server, as a `postgres://` or `postgresql://` URL libpq understands.
     case postgres(url: String)
 
     /// The environment variable that overrides the default location.
-    public static let environmentVariable = "ZTPROV_DB"
+    static let environmentVariable = "ZTPROV_DB"
 
     /// Why `--db` text names no place records can be kept.
-    public enum Refusal: Error, Sendable, Equatable {
+    enum Refusal: Error, Sendable, Equatable {
         /// Nothing, or `sqlite:` with nothing after it: SQLite would use a temporary database that
         /// vanishes with the process, and every record with it.
         case empty
@@ -28,7 +32,7 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `--db` text: a `postgres://`/`postgresql://` URL (scheme in any case), `sqlite:PATH`, or a
     /// plain path that does not start like a URL scheme.
-    public init(parsing text: String) throws(Refusal) {
+    init(parsing text: String) throws(Refusal) {
         let scheme = Self.scheme(of: text)?.lowercased()
         switch scheme {
         case "postgres", "postgresql":
@@ -70,7 +74,7 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Where records go when `--db` is not given: `$ZTPROV_DB`, else the XDG data directory.
-    public static func defaultLocation(
+    static func defaultLocation(
         environment: [String: String], homeDirectory: String
     ) throws(Refusal) -> RecordStoreLocation {
         if let configured = environment[environmentVariable], !configured.isEmpty {
@@ -80,19 +84,13 @@ public enum RecordStoreLocation: Sendable, Equatable, CustomStringConvertible {
         return .sqlite(path: (dataHome ?? homeDirectory + "/.local/share") + "/ztprov/records.sqlite")
     }
 
-    /// The location with any password replaced by `****`.
-    public var description: String {
+    /// The place as the store shows it, so logs and messages never show the password.
+    var place: RecordStorePlace {
         switch self {
-        case .sqlite(let path): path
-        case .postgres(let url): PostgresURLPassword(url).redactedURL
+        case .sqlite(let path): .sqlite(path: path)
+        case .postgres(let url): .postgres(url: url)
         }
     }
 
-    /// `text` with this location's password, if any, replaced by `****`, for messages that may quote it.
-    public func redacting(_ text: String) -> String {
-        switch self {
-        case .sqlite: text
-        case .postgres(let url): PostgresURLPassword(url).redacted(text)
-        }
-    }
+    var description: String { place.description }
 }

@@ -8,12 +8,12 @@ import StringEssentials
 /// between `://` and the last `@` before it is hidden, user name included. The value of every secret
 /// parameter (`password`, `sslpassword`, …, in any case, however often repeated) is hidden up to the next
 /// `&` followed by a libpq parameter name and `=`, or to the end.
-struct PostgresURLPassword {
+public struct PostgresURLPassword: Sendable {
     /// The secrets as written in the URL (maybe percent-encoded), longest first.
     let written: [String]
     private let url: String
 
-    init(_ url: String) {
+    public init(_ url: String) {
         self.url = url
         let userInfo = Self.userInfo(in: url)
         let password = userInfo.flatMap { info in
@@ -25,7 +25,7 @@ struct PostgresURLPassword {
     }
 
     /// The URL with its user info and every secret parameter's value replaced by `****`.
-    var redactedURL: String {
+    public var redactedURL: String {
         var ranges = Self.passwordParameters(in: url)
         if let range = Self.userInfoRange(in: url) { ranges.append(range) }
         var text = url
@@ -43,7 +43,7 @@ struct PostgresURLPassword {
     ]
 
     /// libpq's connection parameters (`PQconndefaults`), by which the query and its pairs are found.
-    static let parameterNames: Set<String> = [
+    public static let parameterNames: Set<String> = [
         "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "require_auth", "channel_binding",
         "connect_timeout", "client_encoding", "options", "application_name", "fallback_application_name",
         "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
@@ -65,7 +65,7 @@ struct PostgresURLPassword {
     /// value at the next `&name=`) instead of at a raw `/`, `?`, `#`, `@` or `&` of a password, and never
     /// quotes a piece of one in an error ("invalid port", "invalid URI query parameter"). Existing `%XX`
     /// escapes stay; user info without a `:` is left as it is.
-    static func encodingSecrets(_ url: String) -> String {
+    public static func encodingSecrets(_ url: String) -> String {
         var text = url
         for range in passwordParameters(in: url).sorted(by: { $0.lowerBound > $1.lowerBound }) {
             text.replaceSubrange(range, with: encoded(url[range]))
@@ -103,7 +103,7 @@ struct PostgresURLPassword {
     }
 
     /// `text` with every occurrence of a secret, as written and percent-decoded, replaced by `****`.
-    func redacted(_ text: String) -> String {
+    public func redacted(_ text: String) -> String {
         if text == url { return redactedURL }
         let forms = written.flatMap { [$0, $0.removingPercentEscapes, Self.decodingDelimiters($0)].compactMap { $0 } }
             .filter { !$0.isEmpty }
