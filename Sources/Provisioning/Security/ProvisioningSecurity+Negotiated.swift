@@ -4,7 +4,7 @@ public import Records
 
 /// The audit's view of what each protocol negotiated.
 extension ProvisioningSecurity {
-    /// A BluFi session's scheme; BluFi never pairs, so its link is plain.
+    /// A BluFi session's scheme, its link taken as plain: BluFi firmware does not ask for pairing.
     public init(_ scheme: BluFiSecurityScheme) {
         switch scheme {
         case .none: self.init(.bluFiNone)
