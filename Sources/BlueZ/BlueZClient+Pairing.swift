@@ -46,6 +46,11 @@ extension BlueZClient {
         return tree.device(at: state.device.path)?.isPaired != true
     }
 
+    /// Whether the scope's device is paired now.
+    func isPaired(session: Int) -> Bool {
+        gattSessions[session].flatMap { tree.device(at: $0.device.path)?.isPaired } ?? false
+    }
+
     /// Whether the scope's policy pairs on an unanswered access, i.e. expects bluetoothd to pair by itself.
     func pairsWhenUnanswered(session: Int) -> Bool {
         guard case .justWorks(_, whenUnanswered: true) = gattSessions[session]?.pairing else { return false }

@@ -27,6 +27,9 @@ public struct BlueZGATTConnection: GATTConnection {
         self.session = session
     }
 
+    /// Whether the device is paired now: bluetoothd encrypts a paired LE link (`Paired` in its object tree).
+    public var isLinkEncrypted: Bool { get async { await client.isPaired(session: session) } }
+
     /// The ATT MTU from the characteristics' `MTU` property or an acquired socket, else 23.
     public var mtu: Int { reportedMTU ?? acquiredMTU.value.withLock { $0 } ?? BlueZQuirks.defaultATTMTU }
 

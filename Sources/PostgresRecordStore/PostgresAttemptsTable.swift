@@ -8,7 +8,7 @@ enum PostgresAttemptsTable {
     static let columns = [
         "batch_id", "station", "adapter", "device_key", "address", "device_id", "path", "security", "attempt",
         "is_final", "code", "message", "started_at", "finished_at", "steps", "firmware_blufi", "firmware_protocomm",
-        "firmware_device", "protocol",
+        "firmware_device", "protocol", "secured_with",
     ]
 
     /// The instant whose microseconds since the epoch are parameter `index`.
@@ -35,15 +35,15 @@ enum PostgresAttemptsTable {
         "WITH inserted AS (\(insert) RETURNING id) SELECT pg_notify('\(channel)', id::text) FROM inserted"
 
     /// The records numbered above $1 (the primary key: an indexed range), at most $2 of them.
-    static func feed(hasProtocolColumn: Bool) -> String {
-        let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : Self.selected($0) }
+    static func feed(missingColumns: Set<String>) -> String {
+        let selected = columns.map { missingColumns.contains($0) ? "NULL" : Self.selected($0) }
         return
             "SELECT \(selected.joined(separator: ", ")), id FROM attempts WHERE id > $1::bigint ORDER BY id LIMIT $2::bigint"
     }
 
-    /// A database of schema version 1, opened for reading, has no `protocol` column: it reads as NULL.
-    static func select(hasProtocolColumn: Bool) -> String {
-        let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : Self.selected($0) }
+    /// A database of an older schema, opened for reading, lacks the newer columns: they read as NULL.
+    static func select(missingColumns: Set<String>) -> String {
+        let selected = columns.map { missingColumns.contains($0) ? "NULL" : Self.selected($0) }
         return """
             SELECT \(selected.joined(separator: ", ")) FROM attempts
             WHERE ($1::bigint IS NULL OR started_at >= \(fromMicroseconds(1)))
@@ -63,7 +63,7 @@ enum PostgresAttemptsTable {
             record.path.rawValue, record.security, String(record.attempt), record.isFinal ? "true" : "false",
             record.code, record.message, String(microseconds(record.startedAt)),
             String(microseconds(record.finishedAt)), try RecordedStep.jsonText(record.steps), record.firmware.bluFi,
-            record.firmware.protocomm, record.firmware.device, record.provisioningProtocol,
+            record.firmware.protocomm, record.firmware.device, record.provisioningProtocol, record.securedWith?.text,
         ]
     }
 
@@ -78,7 +78,7 @@ enum PostgresAttemptsTable {
             code: row[10] ?? "", message: row[11], startedAt: date(microseconds: started),
             finishedAt: date(microseconds: finished), steps: try RecordedStep.steps(jsonText: steps),
             firmware: FirmwareVersions(bluFi: row[15], protocomm: row[16], device: row[17]),
-            provisioningProtocol: row[18])
+            provisioningProtocol: row[18], securedWith: row[19].flatMap(ProvisioningSecurity.init(text:)))
     }
 
     static func microseconds(_ date: Date) -> Int64 {

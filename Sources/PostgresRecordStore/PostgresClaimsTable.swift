@@ -35,18 +35,25 @@ enum PostgresClaimsTable {
 
     static let release = "DELETE FROM claims WHERE device_key = $1 AND holder = $2 AND NOT provisioned"
 
-    /// The attempts insert (parameters 1 to 19) with the claim it settles (key, holder, succeeded; a NULL key
-    /// settles none) in the same statement: kept as provisioned on success, dropped otherwise; like
-    /// ``PostgresAttemptsTable/insertAndNotify`` it notifies live views of the new row.
-    static let insertSettling = """
-        WITH recorded AS (\(PostgresAttemptsTable.insert) RETURNING id), settled AS (
-            UPDATE claims SET provisioned = true, expires_at = now()
-            WHERE device_key = $20 AND holder = $21 AND $22::boolean
-        ), released AS (
-            DELETE FROM claims WHERE device_key = $20 AND holder = $21 AND NOT $22::boolean AND NOT provisioned
+    /// The attempts insert (one parameter per column) with the claim it settles (key, holder, succeeded, the
+    /// parameters after those; a NULL key settles none) in the same statement: kept as provisioned on success,
+    /// dropped otherwise; like ``PostgresAttemptsTable/insertAndNotify`` it notifies live views of the new row.
+    static let insertSettling: String = {
+        let (key, holder, succeeded) = (
+            PostgresAttemptsTable.columns.count + 1, PostgresAttemptsTable.columns.count + 2,
+            PostgresAttemptsTable.columns.count + 3
         )
-        SELECT pg_notify('\(PostgresAttemptsTable.channel)', id::text) FROM recorded
-        """
+        return """
+            WITH recorded AS (\(PostgresAttemptsTable.insert) RETURNING id), settled AS (
+                UPDATE claims SET provisioned = true, expires_at = now()
+                WHERE device_key = $\(key) AND holder = $\(holder) AND $\(succeeded)::boolean
+            ), released AS (
+                DELETE FROM claims WHERE device_key = $\(key) AND holder = $\(holder) AND NOT $\(succeeded)::boolean
+                  AND NOT provisioned
+            )
+            SELECT pg_notify('\(PostgresAttemptsTable.channel)', id::text) FROM recorded
+            """
+    }()
 
     static func claimParameters(_ claim: UnitClaim, evenIfProvisioned: Bool) -> [String?] {
         [

@@ -118,7 +118,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         let since = query.since.map { String(PostgresAttemptsTable.microseconds($0)) }
         let rows = try await redacting { () throws(RecordStoreError) in
             try connection.execute(
-                PostgresAttemptsTable.select(hasProtocolColumn: layout.hasProtocolColumn), [since, query.station])
+                PostgresAttemptsTable.select(missingColumns: layout.missingColumns), [since, query.station])
         }
         var records: [ProvisioningRecord] = []
         for row in rows { records.append(try PostgresAttemptsTable.record(row)) }
@@ -129,7 +129,7 @@ public actor PostgresRecordStore: ProvisioningRecordStore, RecordFeed {
         guard layout != .empty else { return [] }
         let rows = try await redacting { () throws(RecordStoreError) in
             try connection.execute(
-                PostgresAttemptsTable.feed(hasProtocolColumn: layout.hasProtocolColumn),
+                PostgresAttemptsTable.feed(missingColumns: layout.missingColumns),
                 [String(number), String(limit)])
         }
         var records: [NumberedRecord] = []

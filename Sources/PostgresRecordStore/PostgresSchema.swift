@@ -1,11 +1,11 @@
 import Records
 
-/// The database's layout, version 3: the same `attempts` and `claims` tables as the SQLite file
+/// The database's layout, version 4: the same `attempts` and `claims` tables as the SQLite file
 /// (timestamps as `timestamptz`, steps as `jsonb`) and a one-row `ztprov_schema` table holding the version. An older
 /// version is brought up to date by the first station that writes to it; readers take it as it is.
 enum PostgresSchema {
     /// The schema this build writes and reads.
-    static let version = 3
+    static let version = 4
     /// The advisory lock that keeps stations starting at once from creating the tables twice.
     static let setupLock = "7a747072"
 
@@ -33,7 +33,8 @@ enum PostgresSchema {
             firmware_blufi text,
             firmware_protocomm text,
             firmware_device text,
-            protocol text
+            protocol text,
+            secured_with text
         )
         """,
         "CREATE INDEX attempts_device_key ON attempts (device_key)",
@@ -55,14 +56,15 @@ enum PostgresSchema {
         """
 
     /// The statements that take version N (the key) to the current one. Version 2 added `protocol`,
-    /// version 3 the `claims` table.
+    /// version 3 the `claims` table, version 4 `secured_with`.
     static let migrations: [Int: [String]] = [
-        1: [
-            "ALTER TABLE attempts ADD COLUMN protocol text", claimsCreation,
-            "UPDATE ztprov_schema SET version = \(version)",
-        ],
-        2: [claimsCreation, "UPDATE ztprov_schema SET version = \(version)"],
+        1: ["ALTER TABLE attempts ADD COLUMN protocol text", claimsCreation, addSecuredWith, setVersion],
+        2: [claimsCreation, addSecuredWith, setVersion],
+        3: [addSecuredWith, setVersion],
     ]
+
+    private static let addSecuredWith = "ALTER TABLE attempts ADD COLUMN secured_with text"
+    private static let setVersion = "UPDATE ztprov_schema SET version = \(version)"
 
     /// What the database holds.
     enum Layout: Equatable {
@@ -71,8 +73,14 @@ enum PostgresSchema {
         /// ztprov's tables at `version`, this build's or an older one it can read and migrate.
         case version(Int)
 
-        /// Whether rows have the `protocol` column.
-        var hasProtocolColumn: Bool { self != .version(1) }
+        /// The `attempts` columns an older version lacks, which read as NULL.
+        var missingColumns: Set<String> {
+            switch self {
+            case .version(1): ["protocol", "secured_with"]
+            case .version(let found) where found < PostgresSchema.version: ["secured_with"]
+            default: []
+            }
+        }
     }
 
     /// The layout, judged from which tables exist and the recorded version.

@@ -24,7 +24,7 @@ extension ErrorCode {
             .linkFailure
         case .bluFiNegotiationFailed, .wrongPoP, .protocommSessionRejected, .protocommHandshakeFailed,
             .protocommUnsupportedSecurity, .hotspotPasswordRejected, .scTokenRejected,
-            .blePairingFailed:
+            .blePairingFailed, .securityBelowMinimum:
             .authenticationFailed
         case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiScanFailed,
             .improvWiFiUnableToConnect, .protocommWiFiWrongPassword, .protocommWiFiNotFound,

@@ -72,6 +72,8 @@ extension ErrorCode {
         case .bluFiNegotiationFailed: "Force the scheme the firmware uses with --security v1, v2 or none."
         case .wrongPoP: "Give the proof of possession printed on the device or in its manual."
         case .blePairingFailed: "Put the device in pairing mode, or pair it with `bluetoothctl pair ADDRESS` first."
+        case .securityBelowMinimum:
+            "Give the device's PoP, flash firmware with stronger provisioning security, or lower --min-security."
         case .protocommSessionRejected:
             "Check the PoP or SRP credentials and the forced security (softap --security, ble --sec-ver)."
         case .protocommHandshakeFailed: "Check the PoP or SRP credentials; power-cycle the device and run again."

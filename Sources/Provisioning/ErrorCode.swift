@@ -110,6 +110,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case scTokenRejected = "sc.token-rejected"
     /// The device refuses its provisioning endpoints until the link is paired, and pairing did not succeed.
     case blePairingFailed = "ble.pairing-failed"
+    /// The device's negotiated security is below `--min-security`; it was refused before any credential went.
+    case securityBelowMinimum = "security.below-minimum"
 
     // MARK: The device could not join the target Wi-Fi (7)
     case bluFiWiFiWrongPassword = "blufi.wifi-wrong-password"

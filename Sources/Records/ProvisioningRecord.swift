@@ -36,6 +36,9 @@ public struct ProvisioningRecord: Sendable, Equatable, Codable {
     public var firmware: FirmwareVersions
     /// The protocol that ran (`blufi`, `protocomm`, `improv`); nil in records written before it was kept.
     public var provisioningProtocol: String?
+    /// The security the attempt negotiated, as typed; nil when it did not get that far, and in records written
+    /// before it was kept.
+    public var securedWith: ProvisioningSecurity?
 
     /// The code a successful attempt records.
     public static let successCode = "ok"
@@ -47,7 +50,8 @@ public struct ProvisioningRecord: Sendable, Equatable, Codable {
         batchID: String, station: String, adapter: String, deviceKey: String, address: String? = nil,
         deviceID: String? = nil, path: ProvisioningPath, security: String? = nil, attempt: Int, isFinal: Bool,
         code: String, message: String? = nil, startedAt: Date, finishedAt: Date, steps: [RecordedStep] = [],
-        firmware: FirmwareVersions = FirmwareVersions(), provisioningProtocol: String? = nil
+        firmware: FirmwareVersions = FirmwareVersions(), provisioningProtocol: String? = nil,
+        securedWith: ProvisioningSecurity? = nil
     ) {
         self.batchID = batchID
         self.station = station
@@ -66,5 +70,6 @@ public struct ProvisioningRecord: Sendable, Equatable, Codable {
         self.steps = steps
         self.firmware = firmware
         self.provisioningProtocol = provisioningProtocol
+        self.securedWith = securedWith
     }
 }

@@ -6,16 +6,16 @@ enum SQLiteAttemptsTable {
     static let columns = [
         "batch_id", "station", "adapter", "device_key", "address", "device_id", "path", "security", "attempt",
         "is_final", "code", "message", "started_at", "finished_at", "steps", "firmware_blufi", "firmware_protocomm",
-        "firmware_device", "protocol",
+        "firmware_device", "protocol", "secured_with",
     ]
 
     static let insert =
         "INSERT INTO attempts (\(columns.joined(separator: ", "))) VALUES ("
         + (1...columns.count).map { "?\($0)" }.joined(separator: ", ") + ")"
 
-    /// A file of schema version 1, opened for reading, has no `protocol` column: it reads as NULL.
-    static func select(hasProtocolColumn: Bool) -> String {
-        let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : $0 }
+    /// A file of an older schema, opened for reading, lacks the newer columns: they read as NULL.
+    static func select(missingColumns: Set<String>) -> String {
+        let selected = columns.map { missingColumns.contains($0) ? "NULL" : $0 }
         return """
             SELECT \(selected.joined(separator: ", ")) FROM attempts
             WHERE (?1 IS NULL OR started_at >= ?1) AND (?2 IS NULL OR station = ?2)
@@ -24,8 +24,8 @@ enum SQLiteAttemptsTable {
     }
 
     /// The records numbered above ?1 (the row ID, the primary key: an indexed range), at most ?2 of them.
-    static func feed(hasProtocolColumn: Bool) -> String {
-        let selected = columns.map { $0 == "protocol" && !hasProtocolColumn ? "NULL" : $0 }
+    static func feed(missingColumns: Set<String>) -> String {
+        let selected = columns.map { missingColumns.contains($0) ? "NULL" : $0 }
         return "SELECT \(selected.joined(separator: ", ")), id FROM attempts WHERE id > ?1 ORDER BY id LIMIT ?2"
     }
 
@@ -44,6 +44,7 @@ enum SQLiteAttemptsTable {
             .integer(microseconds(record.finishedAt)), .text(try RecordedStep.jsonText(record.steps)),
             SQLiteValue(record.firmware.bluFi), SQLiteValue(record.firmware.protocomm),
             SQLiteValue(record.firmware.device), SQLiteValue(record.provisioningProtocol),
+            SQLiteValue(record.securedWith?.text),
         ]
     }
 
@@ -59,7 +60,7 @@ enum SQLiteAttemptsTable {
             message: row[11].text, startedAt: date(microseconds: started), finishedAt: date(microseconds: finished),
             steps: try RecordedStep.steps(jsonText: steps),
             firmware: FirmwareVersions(bluFi: row[15].text, protocomm: row[16].text, device: row[17].text),
-            provisioningProtocol: row[18].text)
+            provisioningProtocol: row[18].text, securedWith: row[19].text.flatMap(ProvisioningSecurity.init(text:)))
     }
 
     static func microseconds(_ date: Date) -> Int64 {

@@ -165,7 +165,7 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
 
     public func records(matching query: RecordQuery) throws(RecordStoreError) -> [ProvisioningRecord] {
         guard layout != .empty else { return [] }
-        let statement = try database.prepare(SQLiteAttemptsTable.select(hasProtocolColumn: layout.hasProtocolColumn))
+        let statement = try database.prepare(SQLiteAttemptsTable.select(missingColumns: layout.missingColumns))
         try statement.bind([
             query.since.map { .integer(SQLiteAttemptsTable.microseconds($0)) } ?? .null, SQLiteValue(query.station),
         ])
@@ -178,7 +178,7 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
         // A file a writer had not yet given its schema when it was opened may have one now.
         if layout == .empty { layout = try Self.assess(database) }
         guard layout != .empty else { return [] }
-        let statement = try database.prepare(SQLiteAttemptsTable.feed(hasProtocolColumn: layout.hasProtocolColumn))
+        let statement = try database.prepare(SQLiteAttemptsTable.feed(missingColumns: layout.missingColumns))
         try statement.bind([.integer(number), .integer(Int64(limit))])
         var records: [NumberedRecord] = []
         for row in try statement.rows() {

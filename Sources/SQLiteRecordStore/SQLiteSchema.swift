@@ -1,6 +1,6 @@
 import Records
 
-/// The file's layout, version 3: one `attempts` table with a column per record field, and the `claims`
+/// The file's layout, version 4: one `attempts` table with a column per record field, and the `claims`
 /// stations hold on units while they work on them.
 ///
 /// `application_id` marks the file as ztprov's and `user_version` holds the schema version, so a
@@ -8,7 +8,7 @@ import Records
 /// version is brought up to date by the first store that writes to it; readers take it as it is.
 enum SQLiteSchema {
     /// The schema this build writes and reads.
-    static let version: Int64 = 3
+    static let version: Int64 = 4
     /// "ztpr" as a big-endian integer.
     static let applicationID: Int64 = 0x7A74_7072
 
@@ -35,7 +35,8 @@ enum SQLiteSchema {
             firmware_blufi TEXT,
             firmware_protocomm TEXT,
             firmware_device TEXT,
-            protocol TEXT
+            protocol TEXT,
+            secured_with TEXT -- ProvisioningSecurity.text: blufi-v2, protocomm-sec1-pop, improv+encrypted-link
         )
         """,
         "CREATE INDEX attempts_device_key ON attempts (device_key)",
@@ -58,11 +59,15 @@ enum SQLiteSchema {
         """
 
     /// The statements that take version N (the key) to the current one. Version 2 added `protocol`,
-    /// version 3 the `claims` table.
+    /// version 3 the `claims` table, version 4 `secured_with`.
     static let migrations: [Int64: [String]] = [
-        1: ["ALTER TABLE attempts ADD COLUMN protocol TEXT", claimsCreation, "PRAGMA user_version = \(version)"],
-        2: [claimsCreation, "PRAGMA user_version = \(version)"],
+        1: ["ALTER TABLE attempts ADD COLUMN protocol TEXT", claimsCreation, addSecuredWith, setVersion],
+        2: [claimsCreation, addSecuredWith, setVersion],
+        3: [addSecuredWith, setVersion],
     ]
+
+    private static let addSecuredWith = "ALTER TABLE attempts ADD COLUMN secured_with TEXT"
+    private static let setVersion = "PRAGMA user_version = \(version)"
 
     /// What a file holds, judged from its header fields and whether it has any table yet.
     enum Layout: Equatable {
@@ -71,8 +76,14 @@ enum SQLiteSchema {
         /// ztprov's schema at `version`, this build's or an older one it can read and migrate.
         case version(Int64)
 
-        /// Whether rows have the `protocol` column.
-        var hasProtocolColumn: Bool { self != .version(1) }
+        /// The `attempts` columns an older version lacks, which read as NULL.
+        var missingColumns: Set<String> {
+            switch self {
+            case .version(1): ["protocol", "secured_with"]
+            case .version(let found) where found < SQLiteSchema.version: ["secured_with"]
+            default: []
+            }
+        }
     }
 
     static func assess(applicationID: Int64, userVersion: Int64, hasTables: Bool) throws(RecordStoreError) -> Layout {

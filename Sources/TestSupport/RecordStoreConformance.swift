@@ -181,7 +181,8 @@ public enum RecordStoreConformance: String, CaseIterable, Sendable {
         steps: [
             RecordedStep(name: "join-hotspot", milliseconds: 2100), RecordedStep(name: "session", milliseconds: 87),
         ],
-        firmware: FirmwareVersions(bluFi: nil, protocomm: "v1.1", device: "2.0.3-β"), provisioningProtocol: "protocomm")
+        firmware: FirmwareVersions(bluFi: nil, protocomm: "v1.1", device: "2.0.3-β"), provisioningProtocol: "protocomm",
+        securedWith: ProvisioningSecurity(.protocomm2, linkEncrypted: true))
 
     /// A minimal record: every optional field nil, no steps.
     public static func record(

@@ -9,4 +9,13 @@ public protocol ProtocommTransport: Sendable {
     ///
     /// The payload is already encrypted where the session requires it; transports never look inside.
     func exchange(endpoint: String, payload: [UInt8], until deadline: ContinuousClock.Instant) async throws -> [UInt8]
+
+    /// Whether the link under the exchanges is encrypted by itself (a paired BLE link), for the security
+    /// audit; read after the first exchange.
+    var isLinkEncrypted: Bool { get async }
+}
+
+extension ProtocommTransport {
+    /// A transport that cannot tell (HTTP on a device's hotspot) reports a plain link.
+    public var isLinkEncrypted: Bool { get async { false } }
 }

@@ -105,6 +105,10 @@ struct BLEProtocommEndToEndTests {
                 let result = try #require(outcome.result, "\(outcome)")
                 #expect(result["protocol"] as? String == "protocomm")
                 #expect(result["security"] as? Int == want.level, "\(result)")
+                let plain =
+                    want.level == 1
+                    ? (want.pop ? "protocomm-sec1-pop" : "protocomm-sec1") : "protocomm-sec\(want.level)"
+                #expect(result["secured_with"] as? String == plain, "an unpaired link is plain: \(result)")
                 #expect(result["mtu"] as? Int == want.mtu)
                 #expect(result["ip"] as? String == "192.168.1.50")
                 #expect(result["endpoints_named_by"] as? String == "user-descriptions")
@@ -278,9 +282,13 @@ struct BLEProtocommEndToEndTests {
                 extra: ["pairing": ["required": true, "agent_required": true]]),
         )
         try await withHarness(scenario: scenario) { h in
-            for (address, extra) in [(removed, ["--pop-env", "ZTPROV_E2E_POP"]), (strict, [])] {
+            let runs = [
+                (removed, ["--pop-env", "ZTPROV_E2E_POP"], "protocomm-sec1-pop"), (strict, [], "protocomm-sec0"),
+            ]
+            for (address, extra, security) in runs {
                 let outcome = try await Self.ble(h, ["--device", address] + extra).run()
                 #expect(outcome.exitStatus == 0, "\(outcome)")
+                #expect(outcome.result?["secured_with"] as? String == security + "+encrypted-link", "\(outcome)")
                 let methods = try await BLEEndToEndTests.bluezMethods(h)
                 #expect(methods.suffix(3).contains("RemoveDevice"), "\(methods)")
                 #expect(methods.contains("RegisterAgent") && methods.last == "UnregisterAgent", "\(methods)")

@@ -126,7 +126,7 @@ import Testing
     static let pageElements: Set<String> = [
         "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "p", "section", "div", "span",
         "table", "thead", "tbody", "tr", "th", "td", "figure", "figcaption", "svg", "path", "rect", "text",
-        "polyline", "circle", "line",
+        "polyline", "circle", "line", "ul", "li",
     ]
 
     /// The checker itself: a blank page and a page that logs to the console are both caught.

@@ -48,11 +48,11 @@ struct PostgresRecordStoreTests {
         let server = try PostgresTestServer.required()
         let url = try await server.freshDatabase()
         _ = try await PostgresRecordStore(url: url)
-        try await server.psql(url, "UPDATE ztprov_schema SET version = 4")
+        try await server.psql(url, "UPDATE ztprov_schema SET version = 5")
 
         let error = await #expect(throws: RecordStoreError.self) { try await PostgresRecordStore(url: url) }
         #expect(error?.kind == .incompatibleSchema)
-        #expect(error?.detail.contains("version 4") == true)
+        #expect(error?.detail.contains("version 5") == true)
     }
 
     /// A database of schema version 1 (before `protocol`): a reader takes it as it is, the first writer adds
@@ -93,7 +93,9 @@ struct PostgresRecordStoreTests {
         let server = try PostgresTestServer.required()
         let url = try await server.freshDatabase()
         try await PostgresRecordStore(url: url).append(RecordStoreConformance.record("lamp-0"))
-        try await server.psql(url, "DROP TABLE claims; UPDATE ztprov_schema SET version = 2")
+        try await server.psql(
+            url,
+            "DROP TABLE claims; ALTER TABLE attempts DROP COLUMN secured_with; UPDATE ztprov_schema SET version = 2")
         let old = try await PostgresRecordStore(readingURL: url).records(matching: RecordQuery())
         #expect(old.map(\.deviceKey) == ["lamp-0"])
         let reader = try await PostgresRecordStore(readingURL: url)
@@ -103,6 +105,24 @@ struct PostgresRecordStoreTests {
         let writer = try await PostgresRecordStore(url: url)
         #expect(try await writer.claim(claim, evenIfProvisioned: false) == .claimed)
         #expect(try await writer.records(matching: RecordQuery()) == old)
+    }
+
+    /// A database of schema version 3 (before `secured_with`): a reader takes its rows as they are, with no
+    /// security known; the first writer adds the column and the old rows keep reading the same.
+    @Test func aVersion3DatabaseGainsSecuredWithFromTheFirstWriterOnly() async throws {
+        let server = try PostgresTestServer.required()
+        let url = try await server.freshDatabase()
+        var older = RecordStoreConformance.record("lamp-0")
+        older.security = "sec0"
+        try await PostgresRecordStore(url: url).append(older)
+        try await server.psql(
+            url, "ALTER TABLE attempts DROP COLUMN secured_with; UPDATE ztprov_schema SET version = 3")
+        #expect(try await PostgresRecordStore(readingURL: url).records(matching: RecordQuery()) == [older])
+
+        let writer = try await PostgresRecordStore(url: url)
+        try await writer.append(RecordStoreConformance.fullRecord)
+        let all = try await PostgresRecordStore(readingURL: url).records(matching: RecordQuery())
+        #expect(all == [older, RecordStoreConformance.fullRecord])
     }
 
     /// Two stations claiming the same units at once: each unit goes to exactly one of them.

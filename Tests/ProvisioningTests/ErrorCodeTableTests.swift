@@ -68,6 +68,7 @@ import Testing
         case "lan": "`discover`, `handoff`, and the hand-off after `ble`, `softap`, `batch`"
         case "handoff": "`handoff`, and the hand-off after `ble`, `softap`, `batch`"
         case "sc": "a hand-off that asks the Zhiting cloud for an access token"
+        case "security": "`ble`, `softap`, `batch` with `--min-security`"
         default: ""
         }
     }

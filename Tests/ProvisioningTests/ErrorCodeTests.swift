@@ -73,6 +73,7 @@ import Testing
         "softap.hotspot-password-rejected 6",
         "sc.token-rejected 6",
         "ble.pairing-failed 6",
+        "security.below-minimum 6",
         "blufi.wifi-wrong-password 7",
         "blufi.wifi-not-found 7",
         "blufi.wifi-join-failed 7",

@@ -29,6 +29,8 @@ import Testing
             "firmware:BluFi:1.3:yield": "80.0%", "firmware:Device:2.1.0:units": "6",
             "slowest:1:unit": "b5", "slowest:1:time": "13.15 s", "slowest:2:unit": "b2", "slowest:3:time": "3.85 s",
             "slot": "1 min", "peak-slot": "3",
+            "security:blufi-none:units": "8", "security:blufi-v2:units": "7",
+            "security:blufi-v2+encrypted-link:units": "6", "plaintext": "8", "without-proof": "13",
         ]
         for (key, value) in expected {
             #expect(shown[key] == value, "\(key)")
@@ -126,7 +128,7 @@ import Testing
     static let pageElements: Set<String> = [
         "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "p", "section", "div", "span",
         "table", "thead", "tbody", "tr", "th", "td", "figure", "figcaption", "svg", "path", "rect", "text",
-        "polyline", "circle", "line",
+        "polyline", "circle", "line", "ul", "li",
     ]
     static let pageAttributes: Set<String> = [
         "lang", "charset", "http-equiv", "content", "name", "class", "data-check", "style", "xmlns", "viewBox",

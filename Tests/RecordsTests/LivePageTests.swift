@@ -62,7 +62,7 @@ import Testing
         let allowed: Set<String> = [
             "html", "head", "meta", "title", "style", "noscript", "script", "body", "header", "h1", "h2", "p",
             "section", "div", "span", "table", "thead", "tbody", "tr", "th", "td", "figure", "figcaption", "svg",
-            "path", "rect", "text", "polyline", "circle", "line",
+            "path", "rect", "text", "polyline", "circle", "line", "ul", "li",
         ]
         #expect(outline.elements.isSubset(of: allowed), "\(outline.elements.subtracting(allowed))")
         #expect(

@@ -8,7 +8,7 @@ import Testing
         "batch_id", "station", "adapter", "device_key", "address", "device_id", "path", "protocol", "security",
         "attempt",
         "is_final", "code", "message", "started_at", "finished_at", "duration_ms", "steps", "firmware_blufi",
-        "firmware_protocomm", "firmware_device",
+        "firmware_protocomm", "firmware_device", "secured_with", "security_level",
     ]
 
     @Test func csvHasAHeaderAndOneCRLFRowPerRecord() {
@@ -17,7 +17,7 @@ import Testing
         #expect(text.hasPrefix(Self.columns.joined(separator: ",") + "\r\n"))
         #expect(
             text.hasSuffix(
-                "b1,line-1,hci0,k1,,,ble,,,1,true,ok,,2024-05-01T08:00:00.125Z,2024-05-01T08:00:00.625Z,500,,,,\r\n"))
+                "b1,line-1,hci0,k1,,,ble,,,1,true,ok,,2024-05-01T08:00:00.125Z,2024-05-01T08:00:00.625Z,500,,,,,,\r\n"))
         #expect(text.components(separatedBy: "\r\n").count == 3)
     }
 
@@ -25,7 +25,9 @@ import Testing
         let row = RecordExport(.csv).line(RecordStoreConformance.fullRecord)
         #expect(row.contains(",\"ZT-\"\"Lamp\"\", 工厂\n#7\","))
         #expect(row.contains(",softap,protocomm,sec2 patch 1,3,true,protocomm.wrong-pop,"))
-        #expect(row.contains(",4375,join-hotspot=2100;session=87,,v1.1,2.0.3-β\r\n"))
+        #expect(
+            row.contains(
+                ",4375,join-hotspot=2100;session=87,,v1.1,2.0.3-β,protocomm-sec2+encrypted-link,authenticated\r\n"))
         #expect(row.hasPrefix("batch-2024-05-01,línea-1 ☕,hci1,"))
     }
 
@@ -42,6 +44,8 @@ import Testing
         #expect(full["attempt"] as? Int == 3)
         #expect(full["firmware_blufi"] is NSNull)
         #expect(full["protocol"] as? String == "protocomm")
+        #expect(full["secured_with"] as? String == "protocomm-sec2+encrypted-link")
+        #expect(full["security_level"] as? String == "authenticated")
         #expect(full["started_at"] as? String == "2024-05-01T08:00:00.125Z")
         let steps = try #require(full["steps"] as? [[String: Any]])
         #expect(steps.map { $0["name"] as? String } == ["join-hotspot", "session"])

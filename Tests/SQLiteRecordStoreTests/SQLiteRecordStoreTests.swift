@@ -125,11 +125,11 @@ import Testing
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         _ = try await SQLiteRecordStore(path: path)
-        _ = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 4")
+        _ = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version = 5")
 
         let error = await #expect(throws: RecordStoreError.self) { try await SQLiteRecordStore(path: path) }
         #expect(error?.kind == .incompatibleSchema)
-        #expect(error?.detail.contains("version 4") == true)
+        #expect(error?.detail.contains("version 5") == true)
     }
 
     /// A file of schema version 1 (before `protocol`): a reader takes it as it is, the first writer adds the
@@ -164,7 +164,7 @@ import Testing
         let writer = try await SQLiteRecordStore(path: path)
         try await writer.append(RecordStoreConformance.fullRecord)
         let versionAfterWriting = try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version")
-        #expect(versionAfterWriting == ["3"])
+        #expect(versionAfterWriting == ["4"])
         let all = try await writer.records(matching: RecordQuery())
         #expect(all.map(\.deviceKey) == ["lamp-0", RecordStoreConformance.fullRecord.deviceKey])
         #expect(all.last == RecordStoreConformance.fullRecord)
@@ -180,7 +180,7 @@ import Testing
         defer { directory.remove() }
         let path = directory.path + "/records.sqlite"
         try await SQLiteRecordStore(path: path).append(RecordStoreConformance.record("lamp-0"))
-        for sql in ["DROP TABLE claims", "PRAGMA user_version = 2"] {
+        for sql in ["DROP TABLE claims", "ALTER TABLE attempts DROP COLUMN secured_with", "PRAGMA user_version = 2"] {
             _ = try await PythonSQLiteReader.query(path: path, sql: sql)
         }
         let claimsTable = "SELECT count(*) FROM sqlite_master WHERE name = 'claims'"
@@ -189,11 +189,36 @@ import Testing
         #expect(try await PythonSQLiteReader.query(path: path, sql: claimsTable) == ["0"], "a reader writes nothing")
 
         let writer = try await SQLiteRecordStore(path: path)
-        #expect(try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["3"])
+        #expect(try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["4"])
         #expect(try await PythonSQLiteReader.query(path: path, sql: claimsTable) == ["1"])
         let claim = RecordStoreConformance.claim("lamp-1", by: "batch-a")
         #expect(try await writer.claim(claim, evenIfProvisioned: false) == .claimed)
         #expect(try await writer.records(matching: RecordQuery()) == old)
+    }
+
+    /// A file of schema version 3 (before `secured_with`): a reader takes its rows as they are, with no security
+    /// known; the first writer adds the column and the old rows keep reading the same.
+    @Test func aVersion3FileGainsSecuredWithFromTheFirstWriterOnly() async throws {
+        let directory = try TemporaryDirectory("records")
+        defer { directory.remove() }
+        let path = directory.path + "/records.sqlite"
+        var older = RecordStoreConformance.record("lamp-0")
+        older.security = "v1"
+        try await SQLiteRecordStore(path: path).append(older)
+        for sql in ["ALTER TABLE attempts DROP COLUMN secured_with", "PRAGMA user_version = 3"] {
+            _ = try await PythonSQLiteReader.query(path: path, sql: sql)
+        }
+        let old = try await SQLiteRecordStore(readingPath: path).records(matching: RecordQuery())
+        #expect(old == [older])
+        #expect(try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["3"])
+
+        let writer = try await SQLiteRecordStore(path: path)
+        try await writer.append(RecordStoreConformance.fullRecord)
+        #expect(try await PythonSQLiteReader.query(path: path, sql: "PRAGMA user_version") == ["4"])
+        let stored = try await PythonSQLiteReader.query(
+            path: path, sql: "SELECT group_concat(coalesce(secured_with, '-'), ' ') FROM attempts")
+        #expect(stored == ["- protocomm-sec2+encrypted-link"])
+        #expect(try await writer.records(matching: RecordQuery()) == [older, RecordStoreConformance.fullRecord])
     }
 
     /// `ztprov report` opens the file for reading: claiming through it fails and leaves no claim behind.

@@ -1,5 +1,6 @@
 public import BluFi
 public import Logging
+public import Records
 
 /// BluFi as a ``BLEProvisioningFlow``: the settings sent with the chosen security, falling back to V1 on
 /// a fresh connection when automatic security met a device that rejects V2.
@@ -8,16 +9,18 @@ public struct BluFiBLEFlow: BLEProvisioningFlow {
 
     let settings: WiFiSettings
     let security: BluFiSecurityChoice
+    let minimumSecurity: SecurityLevel
     let timeouts: BluFiTimeouts
     let logger: Logger
     let progress: BluFiProgressSink
 
     public init(
-        _ settings: WiFiSettings, security: BluFiSecurityChoice, timeouts: BluFiTimeouts = BluFiTimeouts(),
-        logger: Logger, progress: @escaping BluFiProgressSink
+        _ settings: WiFiSettings, security: BluFiSecurityChoice, minimumSecurity: SecurityLevel = .none,
+        timeouts: BluFiTimeouts = BluFiTimeouts(), logger: Logger, progress: @escaping BluFiProgressSink
     ) {
         self.settings = settings
         self.security = security
+        self.minimumSecurity = minimumSecurity
         self.timeouts = timeouts
         self.logger = logger
         self.progress = progress
@@ -31,7 +34,8 @@ public struct BluFiBLEFlow: BLEProvisioningFlow {
         -> BluFiProvisioningOutcome
     {
         try await BluFiProvisioner.runFallingBack(
-            settings, security: security, timeouts: timeouts, logger: logger, deadline: deadline, progress: progress
+            settings, security: security, timeouts: timeouts, minimumSecurity: minimumSecurity, logger: logger,
+            deadline: deadline, progress: progress
         ) { session in
             try await link.connected(connectionPolicy) { try await session($0) }
         }

@@ -1,6 +1,7 @@
 public import BluFi
 public import CryptoPrimitives
 public import Logging
+public import Records
 public import Transports
 
 /// `--security auto` against firmware on BluFi 1.4 that kept the V1 security callbacks: the version
@@ -17,6 +18,7 @@ extension BluFiProvisioner {
         security: BluFiSecurityChoice = .automatic,
         timeouts: BluFiTimeouts = BluFiTimeouts(),
         random: any RandomSource = SystemRandomSource(),
+        minimumSecurity: SecurityLevel = .none,
         logger: Logger,
         deadline: ContinuousClock.Instant,
         progress: @escaping BluFiProgressSink,
@@ -29,15 +31,16 @@ extension BluFiProvisioner {
                 var flow = BluFiProvisioner(
                     connection: connection, security: security, timeouts: timeouts, random: random, logger: logger)
                 flow.reportsRejectedV2 = true
+                flow.minimumSecurity = minimumSecurity
                 return try await flow.run(settings, deadline: deadline, progress: progress)
             }
         } catch let rejected as V2Rejected {
             progress(.securityFellBack(from: .v2, to: .v1, reason: rejected.error.message))
             var outcome = try await connect { connection in
-                try await BluFiProvisioner(
-                    connection: connection, security: .fixed(.v1), timeouts: timeouts, random: random, logger: logger
-                )
-                .run(settings, deadline: deadline, progress: progress)
+                var flow = BluFiProvisioner(
+                    connection: connection, security: .fixed(.v1), timeouts: timeouts, random: random, logger: logger)
+                flow.minimumSecurity = minimumSecurity
+                return try await flow.run(settings, deadline: deadline, progress: progress)
             }
             outcome.rejectedScheme = .v2
             return outcome

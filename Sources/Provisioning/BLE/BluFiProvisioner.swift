@@ -1,6 +1,7 @@
 public import BluFi
 public import CryptoPrimitives
 public import Logging
+public import Records
 public import Transports
 
 /// The BluFi flow over the BluFi service of one connected GATT peer (``BluFiGATTLink``): version, key exchange, Wi-Fi settings, the wait
@@ -19,6 +20,9 @@ public struct BluFiProvisioner: Sendable {
     let logger: Logger
     /// Whether a device rejecting automatic V2 surfaces as ``V2Rejected`` for a retry with V1.
     var reportsRejectedV2 = false
+    /// The least security the session may run (`--min-security`): checked once it is negotiated, before the
+    /// settings go out.
+    public var minimumSecurity = SecurityLevel.none
 
     /// A flow over the BluFi service of `connection`, opened (``BluFiGATTLink``) when the flow starts;
     /// `random` supplies the key-exchange secret (inject a seeded source in tests).
@@ -56,6 +60,7 @@ public struct BluFiProvisioner: Sendable {
     ) async throws -> BluFiProvisioningOutcome {
         let request = settings.request
         let (result, session) = try await converse(deadline: deadline, progress: progress) { conversation in
+            try minimumSecurity.admit(ProvisioningSecurity(conversation.client.securityScheme ?? .none))
             conversation.ssid = settings.stationSSID
             if settings.listsNetworks { _ = try await scan(&conversation, progress: progress) }
             try await conversation.request { client throws(BluFiError) in try client.requestedProvisioning(request) }

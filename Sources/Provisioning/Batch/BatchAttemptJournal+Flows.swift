@@ -12,7 +12,7 @@ extension BatchAttemptJournal {
         case .sessionStarted: began("negotiate")
         case .versionReceived(let version): learned(firmware: FirmwareVersions(bluFi: "\(version)"))
         case .sessionReady(let scheme):
-            negotiated(security: scheme.displayName)
+            negotiated(security: scheme.displayName, as: ProvisioningSecurity(scheme))
             began("configure")
         case .joinRequested, .softAPConfigurationSent: began("join")
         case .wifiConnected, .softAPStarted: began("device-id")
@@ -42,7 +42,7 @@ extension BatchAttemptJournal {
         case .deviceDescribed(let info): learned(firmware: FirmwareVersions(protocomm: info.version))
         case .securityChosen(let security):
             let patch = security.patch.map { " patch \($0.rawValue)" } ?? ""
-            negotiated(security: "sec\(security.level.rawValue)\(patch)")
+            negotiated(security: "sec\(security.level.rawValue)\(patch)", as: ProvisioningSecurity(security))
         case .credentialsSent: began("configure")
         case .credentialsApplied: began("join")
         default: break

@@ -12,6 +12,7 @@ public final class BatchAttemptJournal: Sendable {
         var address: String?
         var deviceID: String?
         var security: String?
+        var securedWith: ProvisioningSecurity?
         var firmware = FirmwareVersions()
         var provisioningProtocol: String?
     }
@@ -39,7 +40,13 @@ public final class BatchAttemptJournal: Sendable {
 
     public func learned(deviceID: String) { state.withLock { $0.deviceID = deviceID } }
 
-    public func negotiated(security: String) { state.withLock { $0.security = security } }
+    /// The security negotiated: as the commands print it, and as the audit types it.
+    public func negotiated(security: String, as typed: ProvisioningSecurity) {
+        state.withLock { state in
+            state.security = security
+            state.securedWith = typed
+        }
+    }
 
     /// The protocol the attempt runs (`blufi`, `protocomm`, `improv`).
     public func ran(protocol name: String) { state.withLock { $0.provisioningProtocol = name } }

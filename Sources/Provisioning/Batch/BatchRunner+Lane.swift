@@ -177,6 +177,6 @@ extension BatchRunner {
             security: learned.security, attempt: attempt, isFinal: isFinal,
             code: failure?.code.rawValue ?? ProvisioningRecord.successCode, message: failure?.message,
             startedAt: startedAt, finishedAt: wallClock(), steps: learned.steps, firmware: learned.firmware,
-            provisioningProtocol: learned.provisioningProtocol)
+            provisioningProtocol: learned.provisioningProtocol, securedWith: learned.securedWith)
     }
 }

@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import Protocomm
+import Records
 import Transports
 
 /// The opening every protocomm conversation shares, whatever network it provisions: `proto-ver`, the
@@ -16,8 +17,11 @@ extension ProtocommChannel {
         let info = try await describeDevice(limit: limit)
         progress(.deviceDescribed(info))
         try requirement(info)
-        let (security, used) = try info.chooseSecurity(options, on: peer)
+        var (security, used) = try info.chooseSecurity(options, on: peer)
+        // Read after proto-ver: a device that insists on an encrypted link was paired for that first access.
+        used.linkEncrypted = await transport.isLinkEncrypted
         progress(.securityChosen(used))
+        try options.minimum.admit(ProvisioningSecurity(used))
         steps.finish(.version)
         try await establishSession(security, limit: limit, random: &random)
         progress(.sessionEstablished(used.level))

@@ -48,14 +48,18 @@ public struct ProtocommSecurityUsed: Sendable, Equatable {
     public var isAutomatic: Bool
     /// Whether a security 1 session proved a PoP (false for a `no_pop` device).
     public var usesProofOfPossession: Bool
+    /// Whether the link under the session was encrypted (a paired BLE link); false over SoftAP.
+    public var linkEncrypted: Bool
 
     public init(
-        level: ProtocommSecurityLevel, patch: ProtocommSecurity2Patch?, isAutomatic: Bool, usesProofOfPossession: Bool
+        level: ProtocommSecurityLevel, patch: ProtocommSecurity2Patch?, isAutomatic: Bool, usesProofOfPossession: Bool,
+        linkEncrypted: Bool = false
     ) {
         self.level = level
         self.patch = patch
         self.isAutomatic = isAutomatic
         self.usesProofOfPossession = usesProofOfPossession
+        self.linkEncrypted = linkEncrypted
     }
 }
 

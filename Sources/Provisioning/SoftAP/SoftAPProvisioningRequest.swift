@@ -1,4 +1,5 @@
 public import Protocomm
+public import Records
 public import Transports
 
 /// Everything one SoftAP run needs: the device's hotspot, where the device serves protocomm on it,
@@ -86,19 +87,24 @@ public struct ProtocommSecurityOptions: Sendable, Equatable {
     public var srpUsername: String?
     /// The security 2 SRP password.
     public var srpPassword: Secret?
+    /// The least security the session may run (`--min-security`); a device below it is refused before the
+    /// handshake.
+    public var minimum: SecurityLevel
 
     public init(
         level: ProtocommSecurityLevel? = nil,
         patch: ProtocommSecurity2Patch? = nil,
         proofOfPossession: Secret? = nil,
         srpUsername: String? = nil,
-        srpPassword: Secret? = nil
+        srpPassword: Secret? = nil,
+        minimum: SecurityLevel = .none
     ) {
         self.level = level
         self.patch = patch
         self.proofOfPossession = proofOfPossession
         self.srpUsername = srpUsername
         self.srpPassword = srpPassword
+        self.minimum = minimum
     }
 
     /// The credentials in the core's terms; the one place these secrets are revealed.

@@ -7,7 +7,8 @@ struct RecordExportColumn: Sendable {
     let name: String
     let value: @Sendable (ProvisioningRecord) -> RecordExportValue
 
-    /// The columns in export order: identity first, then outcome, timing and versions.
+    /// The columns in export order: identity first, then outcome, timing and versions; columns added later come
+    /// last, so scripts reading by position keep working.
     static let all: [RecordExportColumn] = [
         .init(name: "batch_id") { .text($0.batchID) },
         .init(name: "station") { .text($0.station) },
@@ -29,6 +30,8 @@ struct RecordExportColumn: Sendable {
         .init(name: "firmware_blufi") { .text($0.firmware.bluFi) },
         .init(name: "firmware_protocomm") { .text($0.firmware.protocomm) },
         .init(name: "firmware_device") { .text($0.firmware.device) },
+        .init(name: "secured_with") { .text($0.securedWith?.text) },
+        .init(name: "security_level") { .text($0.securedWith?.level.rawValue) },
     ]
 
     /// `2024-05-01T08:30:00.125Z`: UTC, so exports from stations in different time zones line up.

@@ -35,7 +35,7 @@ public struct HTMLShiftReport: Sendable {
         } else {
             body += summary(report) + (live.map { lineNow($0.activity) } ?? "") + yields(report) + pareto(report)
             body += throughput(report) + steps(report)
-            body += firmware(report) + slowest(report)
+            body += security(report) + firmware(report) + slowest(report)
         }
         return """
             <!DOCTYPE html>

@@ -22,6 +22,7 @@ public struct ShiftReport: Sendable, Equatable {
     public var throughput: Throughput
     public var steps: [StepTimes]
     public var firmware: [FirmwareRow]
+    public var security: SecurityMix
     public var slowestUnits: [UnitTime]
 
     /// How many of the slowest units the report lists.
@@ -42,6 +43,7 @@ public struct ShiftReport: Sendable, Equatable {
         throughput = Throughput(records)
         steps = StepTimes.rows(records)
         firmware = FirmwareRow.rows(records)
+        security = SecurityMix(records)
         slowestUnits = Array(UnitTime.units(records).prefix(Self.slowestUnitCount))
     }
 

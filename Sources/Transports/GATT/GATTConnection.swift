@@ -34,9 +34,15 @@ public protocol GATTConnection: Sendable {
     /// earlier stream.
     func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) async throws
         -> AsyncThrowingStream<[UInt8], any Error>
+
+    /// Whether the link is encrypted (the peer is paired), as the stack knows it now.
+    var isLinkEncrypted: Bool { get async }
 }
 
 extension GATTConnection {
+    /// A stack or test double that cannot tell reports a plain link.
+    public var isLinkEncrypted: Bool { get async { false } }
+
     /// The largest value one ATT write carries: the MTU less the 3-byte ATT header.
     public var maximumWriteLength: Int { mtu - 3 }
 

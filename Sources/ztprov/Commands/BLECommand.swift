@@ -93,6 +93,9 @@ struct BLECommand: AsyncParsableCommand {
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
 
+    @OptionGroup(title: "Security policy")
+    var securityFloor: SecurityFloorOptions
+
     @OptionGroup(title: "Hand-off (with --area-id)")
     var handoff: HandoffOptions
 

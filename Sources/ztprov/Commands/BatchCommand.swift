@@ -102,6 +102,9 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup(title: "SoftAP units (--path softap)")
     var softAP: BatchSoftAPOptions
 
+    @OptionGroup(title: "Security policy")
+    var securityFloor: SecurityFloorOptions
+
     @OptionGroup(title: "Hand-off (with --area-id)")
     var handoff: HandoffOptions
 

@@ -38,6 +38,9 @@ struct SoftAPCommand: AsyncParsableCommand {
     @Flag(name: .customLong("open-network"), help: "The network has no password; send none.")
     var openNetwork = false
 
+    @OptionGroup(title: "Security policy")
+    var securityFloor: SecurityFloorOptions
+
     @OptionGroup(title: "Hand-off (with --area-id)")
     var handoff: HandoffOptions
 
@@ -82,7 +85,8 @@ struct SoftAPCommand: AsyncParsableCommand {
             ssid: ssid,
             passphrase: try WiFiPassphrase.resolve(
                 wifiPassword, openNetwork: openNetwork, code: .softAPInvalidPassphrase, environment: environment))
-        let request = try softAP.request(network: network, environment: environment)
+        var request = try softAP.request(network: network, environment: environment)
+        request.security.minimum = securityFloor.minimum
         let printer = SoftAPProgressPrinter(console: context.console)
         do {
             let outcome = try await SoftAPWiring.provisioner(interface: softAP.wifiInterface)

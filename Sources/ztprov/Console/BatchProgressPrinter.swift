@@ -66,7 +66,8 @@ struct BatchProgressPrinter: Sendable {
             JSONField("lane", .string(record.adapter)), JSONField("device", .string(record.deviceKey)),
             JSONField("address", .optional(record.address)), JSONField("device_id", .optional(record.deviceID)),
             JSONField("protocol", .optional(record.provisioningProtocol)),
-            JSONField("security", .optional(record.security)), JSONField("attempt", .int(record.attempt)),
+            JSONField("security", .optional(record.security)),
+            JSONField("secured_with", .optional(record.securedWith?.text)), JSONField("attempt", .int(record.attempt)),
             JSONField("final", .bool(record.isFinal)), JSONField("code", .string(record.code)),
             JSONField("steps", .object(record.steps.map { JSONField($0.name, .int($0.milliseconds)) })),
         ]

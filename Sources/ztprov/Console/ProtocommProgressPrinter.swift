@@ -1,6 +1,7 @@
 import JSONWriting
 import Protocomm
 import Provisioning
+import Records
 import Transports
 
 /// Renders a protocomm conversation's progress, whichever transport carries it.
@@ -190,6 +191,7 @@ struct ProtocommProgressPrinter: Sendable {
             JSONField("security", .int(security.level.rawValue)),
             JSONField("sec2_patch", .optional(security.patch?.rawValue)),
             JSONField("automatic", .bool(security.isAutomatic)),
+            JSONField("secured_with", .string(ProvisioningSecurity(security).text)),
         ]
     }
 

@@ -1,11 +1,14 @@
 import BluFi
 import Logging
 import Provisioning
+import Records
 
 /// What `batch` hands every protocol's entry: the network every unit joins and how BluFi secures it.
 struct BatchBLEOptions: Sendable {
     let settings: WiFiSettings
     let security: BluFiSecurityChoice
+    /// `--min-security`, which every protocol's run checks before sending credentials.
+    let minimumSecurity: SecurityLevel
     let logger: Logger
 }
 

@@ -123,7 +123,8 @@ struct BatchPlan {
             return BatchBLEWiring.attempt(
                 BatchBLEOptions(
                     settings: try command.wifi.settings(expectsDeviceID: handoff != nil),
-                    security: command.wifi.securityChoice, logger: context.logger),
+                    security: command.wifi.securityChoice, minimumSecurity: command.securityFloor.minimum,
+                    logger: context.logger),
                 scanFor: .milliseconds(Int64(command.scanTimeout * 1000)), discoveries: discoveries, handoff: handoff)
         case .softap:
             let network = ProtocommTargetNetwork(
@@ -134,6 +135,7 @@ struct BatchPlan {
             let hotspotPassword = try command.wifi.apPassword.resolve(environment: environment, prompt: { _ in nil })
             let sharedPoP = try command.softAP.proofOfPossession.resolve(environment: environment, prompt: { _ in nil })
             let softAP = command.softAP
+            let minimum = command.securityFloor.minimum
             // Decided once, before the first unit, by the per-unit checks themselves: a unit's request
             // differs only in its hotspot SSID (checked on its input line) and its PoP.
             _ = try softAP.request(
@@ -142,7 +144,10 @@ struct BatchPlan {
             ).validatedCredentials()
             return BatchSoftAPWiring.attempt(
                 request: { unit in
-                    softAP.request(for: unit, hotspotPassword: hotspotPassword, sharedPoP: sharedPoP, network: network)
+                    var request = softAP.request(
+                        for: unit, hotspotPassword: hotspotPassword, sharedPoP: sharedPoP, network: network)
+                    request.security.minimum = minimum
+                    return request
                 },
                 handoff: handoff)
         }

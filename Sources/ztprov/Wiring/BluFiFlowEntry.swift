@@ -1,6 +1,7 @@
 import BluFi
 import JSONWriting
 import Provisioning
+import Records
 
 /// BluFi in `ble` and `batch`: the Wi-Fi options' settings sent with `--security`; the device ID it sends
 /// names it for the hand-off.
@@ -15,7 +16,8 @@ extension BLEFlowEntry {
                 flow: { (_) throws(ProvisioningError) in
                     guard let settings else { throw BLEWiring.threadNeedsProtocomm(.bluFi) }
                     return BluFiBLEFlow(
-                        settings, security: command.wifi.securityChoice, logger: context.logger,
+                        settings, security: command.wifi.securityChoice,
+                        minimumSecurity: command.securityFloor.minimum, logger: context.logger,
                         progress: printer.report)
                 },
                 result: result)
@@ -29,7 +31,8 @@ extension BLEFlowEntry {
                         context.progress("\(progress)")
                     }
                     let outcome = try await BluFiBLEFlow(
-                        options.settings, security: options.security, logger: options.logger, progress: progress
+                        options.settings, security: options.security, minimumSecurity: options.minimumSecurity,
+                        logger: options.logger, progress: progress
                     ).run(with: link, deadline: context.deadline)
                     return BatchBLEFlow.Outcome(deviceID: outcome.deviceID)
                 })
@@ -44,6 +47,7 @@ extension BLEFlowEntry {
                 JSONField("address", .string(peer.address)), JSONField("name", .optional(peer.name)),
                 JSONField("device_id", .optional(outcome.deviceID)),
                 JSONField("security", .string(BluFiProgressPrinter.name(outcome.security))),
+                JSONField("secured_with", .string(ProvisioningSecurity(outcome.security).text)),
                 JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiProgressPrinter.name))),
                 JSONField("blufi_version", .optional(outcome.deviceVersion.map { "\($0)" })),
                 JSONField("mtu", .int(outcome.traffic.mtu)),

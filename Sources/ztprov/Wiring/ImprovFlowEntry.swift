@@ -1,6 +1,7 @@
 import Improv
 import JSONWriting
 import Provisioning
+import Records
 
 /// Improv in `ble`: the Wi-Fi options' network with the Improv options; it carries no device ID, so it
 /// has no hand-off and no batch mode.
@@ -20,7 +21,8 @@ extension BLEFlowEntry {
                             from: settings, listsNetworks: command.listsNetworks, handsOff: handsOff,
                             advertised: capabilities)
                     },
-                    timeouts: command.improv.timeouts, logger: context.logger, progress: printer.report)
+                    timeouts: command.improv.timeouts, minimumSecurity: command.securityFloor.minimum,
+                    logger: context.logger, progress: printer.report)
             },
             result: result)
     }
@@ -32,6 +34,9 @@ extension BLEFlowEntry {
             JSONField("address", .string(peer.address)), JSONField("name", .optional(peer.name)),
             JSONField("improv_state", .optional(outcome.initialState.map(ImprovProgressPrinter.name))),
             JSONField("authorization_waited", .bool(outcome.waitedForAuthorization)),
+            JSONField(
+                "secured_with",
+                .string(ProvisioningSecurity(outcome.waitedForAuthorization ? .improvAuthorized : .improv).text)),
             JSONField("identified", .bool(outcome.identified)),
             JSONField("ssid", .optional(outcome.joinedSSID)),
             JSONField("redirect_url", .optional(outcome.redirectURL)),

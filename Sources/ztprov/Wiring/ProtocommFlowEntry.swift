@@ -44,7 +44,7 @@ extension BLEFlowEntry {
                         security: ProtocommSecurityOptions(
                             level: unit.security, proofOfPossession: unit.security == .security2 ? nil : pop,
                             srpUsername: unit.username ?? "wifiprov",
-                            srpPassword: unit.security == .security1 ? nil : pop))
+                            srpPassword: unit.security == .security1 ? nil : pop, minimum: options.minimumSecurity))
                     let progress: ProtocommProgressSink = { progress in
                         context.journal.note(progress)
                         context.progress("\(progress)")
@@ -63,16 +63,16 @@ extension BLEFlowEntry {
     /// lacks. Secrets are read now, before any radio.
     private static func network(_ options: BLERunOptions) throws(ProvisioningError) -> ProtocommBLEFlow.Network? {
         let protocomm = options.command.protocomm
+        let minimum = options.command.securityFloor.minimum
         let listsNetworks = options.command.listsNetworks
         let environment = ProcessInfo.processInfo.environment
+        var security = try protocomm.securityOptions(
+            qr: options.qr.map(ProtocommQRDefaults.init), environment: environment)
+        security.minimum = minimum
         if let thread = options.thread {
-            let security = try protocomm.securityOptions(
-                qr: options.qr.map(ProtocommQRDefaults.init), environment: environment)
             return .thread(ProtocommThreadRequest(dataset: thread, security: security, listsNetworks: listsNetworks))
         }
         guard let station = options.settings?.mode.stationOnly else { return nil }
-        let security = try protocomm.securityOptions(
-            qr: options.qr.map(ProtocommQRDefaults.init), environment: environment)
         return .wifi(
             ProtocommWiFiRequest(
                 network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password),

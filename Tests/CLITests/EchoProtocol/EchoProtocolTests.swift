@@ -63,7 +63,8 @@ struct EchoProtocolTests {
         }
         #expect(fields.contains(JSONField("provisioned", .int(1))))
         #expect(
-            streams.standardOutput.contains(#""protocol":"echo","security":null,"attempt":1,"final":true,"code":"ok""#),
+            streams.standardOutput.contains(
+                #""protocol":"echo","security":null,"secured_with":null,"attempt":1,"final":true,"code":"ok""#),
             "\(streams.standardOutput)")
     }
 

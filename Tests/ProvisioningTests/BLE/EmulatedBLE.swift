@@ -2,6 +2,7 @@ import BluFi
 import CryptoPrimitives
 import DeviceEmulator
 import Provisioning
+import Records
 import Testing
 
 /// One emulated BluFi device behind an in-memory link, with a recorder and timeouts short enough
@@ -32,12 +33,14 @@ struct EmulatedBLE {
     let link: InMemoryBluFiPeripheral
     let recorder: BluFiRecorder
     let security: BluFiSecurityChoice
+    let minimumSecurity: SecurityLevel
     let timeouts: BluFiTimeouts
 
     init(
         device configuration: BluFiDeviceConfiguration = Self.device(.v1),
         mtu: Int = 185,
         security: BluFiSecurityChoice = .automatic,
+        minimumSecurity: SecurityLevel = .none,
         joinDelay: Duration? = .milliseconds(30),
         faults: BluFiFaultPlan = BluFiFaultPlan(),
         timeouts: BluFiTimeouts = Self.timeouts,
@@ -47,6 +50,7 @@ struct EmulatedBLE {
         link = InMemoryBluFiPeripheral(device: device, mtu: mtu, joinDelay: joinDelay, faults: faults)
         self.recorder = recorder
         self.security = security
+        self.minimumSecurity = minimumSecurity
         self.timeouts = timeouts
     }
 
@@ -78,13 +82,15 @@ struct EmulatedBLE {
         ssid: softAPSSID, password: Secret(softAPPassword), channel: 6, maxConnections: 3)
 
     func provisioner() -> BluFiProvisioner {
-        BluFiProvisioner(
+        var provisioner = BluFiProvisioner(
             connection: link,
             security: security,
             timeouts: timeouts,
             random: SeededRandomSource(seed: [0xC1]),
             logger: recorder.logger()
         )
+        provisioner.minimumSecurity = minimumSecurity
+        return provisioner
     }
 
     /// The overall budget only guards against a hang: a suite run in parallel with CPU-heavy ones on two

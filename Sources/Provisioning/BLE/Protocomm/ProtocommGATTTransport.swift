@@ -41,6 +41,9 @@ public struct ProtocommGATTTransport: ProtocommTransport {
             throw ProtocommGATTExchangeError.readFailed(endpoint: endpoint, error)
         }
     }
+
+    /// The BLE link's encryption, as the connection knows it.
+    public var isLinkEncrypted: Bool { get async { await connection.isLinkEncrypted } }
 }
 
 /// Why one protocomm exchange over GATT failed; keeps the stack's error for `--verbose`.
