@@ -227,7 +227,7 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
             do {
                 try database.execute("PRAGMA journal_mode = WAL")
                 return
-            } catch where database.lastFailureWasBusy && ContinuousClock.now < giveUp && !Task.isCancelled {
+            } catch  where database.lastFailureWasBusy && ContinuousClock.now < giveUp && !Task.isCancelled {
                 CancellationWake.pause(SQLiteBusyWait.step)
             }
         }
