@@ -80,7 +80,7 @@ extension BLEEndToEndTests {
             for device in devices {
                 #expect(text.standardError.contains("\(device.name) (\(device.address), \(device.rssi) dBm, blufi)"))
             }
-            let json = try await Self.ble(h).run()
+            let json = try await Self.ble(h, picksFirst: false).run()
             expectFailure(json, code: "ble.several-devices", status: 2)
             let listed = try #require(json.events.first { $0["event"] as? String == "candidates" }, "\(json)")
             let addresses = (listed["devices"] as? [[String: Any]])?.compactMap { $0["address"] as? String }

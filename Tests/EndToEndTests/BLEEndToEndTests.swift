@@ -30,11 +30,13 @@ struct BLEEndToEndTests {
     }
 
     /// `ztprov ble --ssid HomeNet --json` plus `extra`, run in the host namespace with the password in
-    /// the environment; `--pick first` unless `extra` chooses the device itself, so tests of other things
-    /// do not wait the second a run that names no device listens for others (`BLEDeviceChoiceEndToEndTests`).
-    static func ble(_ h: HarnessSession, _ extra: [String] = []) throws -> ProcessLaunch {
+    /// the environment; `--pick first` unless `picksFirst` is false or `extra` chooses the device itself, so
+    /// tests of other things do not wait the second a run that names no device listens for others
+    /// (`BLEDeviceChoiceEndToEndTests`).
+    static func ble(_ h: HarnessSession, _ extra: [String] = [], picksFirst: Bool = true) throws -> ProcessLaunch {
         try h.ztprov(
-            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + choosingFirst(unlessIn: extra) + extra,
+            ["ble", "--ssid", "HomeNet", "--json", "--verbose"] + (picksFirst ? choosingFirst(unlessIn: extra) : [])
+                + extra,
             environment: ["ZTPROV_WIFI_PASSWORD": wifiPassword, "ZTPROV_E2E_TOKEN": accessToken])
     }
 

@@ -259,9 +259,10 @@ def test_a_scan_refreshes_last_seen_except_for_a_hotspot_that_went_away(start_mo
         {"ssid": "ZT_GONE", "bssid": "24:0A:C4:00:00:02", "psk": None, "seen_ago_s": 5, "gone": True}])
     device = nm.bus.get_object(NM, "/org/freedesktop/NetworkManager/Devices/1")
     wireless = NM + ".Device.Wireless"
-    boottime = int(time.clock_gettime(time.CLOCK_BOOTTIME))
     before = {ap["ssid"]: ap["last_seen"] for ap in nm.state()["access_points"]}
-    # The mock sets LastSeen while it starts, somewhere between the two clock readings (seconds apart when busy).
+    boottime = int(time.clock_gettime(time.CLOCK_BOOTTIME))
+    # The mock sets LastSeen as it loads its access points, somewhere between the clock reading before it
+    # started and the one after its state was read (seconds apart when the machine is busy).
     assert opened - 3 <= before["ZT_HERE"] <= boottime - 3 and opened - 5 <= before["ZT_GONE"] <= boottime - 5
     assert all(ap["visible"] for ap in nm.state()["access_points"])
 
@@ -288,8 +289,8 @@ def test_a_scan_under_way_at_start_reports_what_it_heard_and_a_request_waits_for
          "gone": True}])
     device = nm.bus.get_object(NM, "/org/freedesktop/NetworkManager/Devices/1")
     wireless = NM + ".Device.Wireless"
-    boottime = int(time.clock_gettime(time.CLOCK_BOOTTIME))
     listed = nm.state()["access_points"][0]["last_seen"]
+    boottime = int(time.clock_gettime(time.CLOCK_BOOTTIME))
     assert opened - 40 <= listed <= boottime - 40
 
     device.RequestScan({}, dbus_interface=wireless)
