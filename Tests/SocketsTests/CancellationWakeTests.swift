@@ -42,6 +42,29 @@ import Testing
         #expect(await waiting.value == .cancelled)
     }
 
+    /// A grace after cancellation waits on: a fired wake does not end a wait that ignores cancellation.
+    @Test func aWaitIgnoringCancellationRunsToItsDeadline() throws {
+        let (waited, silent) = try Self.silentSocket()
+        defer {
+            close(waited)
+            close(silent)
+        }
+        let wake = try #require(CancellationWake())
+        wake.signal()
+        let outcome = CancellationWake.$current.withValue(wake) {
+            DescriptorReadiness.wait(
+                for: Int16(POLLIN), on: waited, until: .now + .milliseconds(50), noticingCancellation: false)
+        }
+        #expect(outcome == .deadlinePassed)
+    }
+
+    /// The pause between tries of a lock ends when the wake fires: a pause of an hour returns.
+    @Test func aFiredWakeEndsAPauseOfAnHour() throws {
+        let wake = try #require(CancellationWake())
+        wake.signal()
+        CancellationWake.$current.withValue(wake) { CancellationWake.pause(.seconds(3600)) }
+    }
+
     @Test func dataStillEndsTheWaitAsReady() throws {
         let (waited, peer) = try Self.silentSocket()
         defer {
