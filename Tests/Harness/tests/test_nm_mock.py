@@ -14,6 +14,7 @@ import dbus
 import pytest
 
 from ztharness import bus as private_bus
+from ztharness import processes
 
 HARNESS = Path(__file__).resolve().parents[1]
 TEMPLATE = HARNESS / "ztharness" / "nm_softap_template.py"
@@ -35,27 +36,25 @@ def wait_for(condition, timeout=5.0):
 
 @pytest.fixture(scope="module")
 def bus_address(tmp_path_factory):
-    directory = tmp_path_factory.mktemp("nmbus")
-    socket_path = directory / "system_bus_socket"
-    config = directory / "bus.conf"
-    config.write_text(private_bus.CONFIG.format(socket=socket_path))
-    daemon = subprocess.Popen(["dbus-daemon", "--nofork", f"--config-file={config}"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_for(socket_path.exists)
-    yield f"unix:path={socket_path}"
-    daemon.terminate()
-    daemon.wait(5)
+    """The harness's private bus, handed out once it accepts connections: its socket file appears before the
+    daemon listens, and a loaded machine has had a mock refused in between."""
+    run_dir = str(tmp_path_factory.mktemp("nmbus"))
+    state = {"run_dir": run_dir, "pids": {}}
+    address = private_bus.start(run_dir, state)
+    yield address
+    processes.stop(state["pids"]["dbus_daemon"])
 
 
 class NmMock:
     def __init__(self, address, log_path, parameters):
         self.address = address
         self.environment = {**os.environ, "DBUS_SYSTEM_BUS_ADDRESS": address}
+        # Connected before the mock starts, so a bus that refuses leaves no mock running behind the test.
+        self.bus = dbus.bus.BusConnection(address)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "dbusmock", "--template", str(TEMPLATE), "-l", str(log_path),
              "-p", json.dumps({"interface": INTERFACE, "step_ms": 20, **parameters})],
             env=self.environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        self.bus = dbus.bus.BusConnection(address)
 
     def wait_ready(self):
         wait_for(lambda: self.bus.name_has_owner(NM) or self.process.poll() is not None)
