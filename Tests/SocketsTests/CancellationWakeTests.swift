@@ -8,35 +8,44 @@ import Testing
 /// A socket wait inside a cancellable scope ends when the scope's wake fires, not at its deadline or at a
 /// later look at the task's flag.
 @Suite(.timeLimit(.minutes(1))) struct CancellationWakeTests {
-    /// A socket pair whose other end never writes: only the wake can end a wait for input on it.
-    static func silentSocket() throws -> (waited: Int32, silent: Int32) {
-        var ends: [Int32] = [-1, -1]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        return (ends[0], ends[1])
+    /// A connected socket pair, closed when released: input waited for on `waited` comes only from `peer`.
+    final class SocketPair {
+        let waited: Int32
+        let peer: Int32
+
+        init() throws {
+            var ends: [Int32] = [-1, -1]
+            try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+            (waited, peer) = (ends[0], ends[1])
+        }
+
+        deinit {
+            close(waited)
+            close(peer)
+        }
+    }
+
+    /// A wait for input on `pair` inside the scope of a wake that has already fired.
+    static func waitAfterTheWakeFired(
+        on pair: SocketPair, until deadline: ContinuousClock.Instant, noticingCancellation: Bool = true
+    ) throws -> DescriptorReadiness.Outcome {
+        let wake = try #require(CancellationWake())
+        wake.signal()
+        return CancellationWake.$current.withValue(wake) {
+            DescriptorReadiness.wait(
+                for: Int16(POLLIN), on: pair.waited, until: deadline, noticingCancellation: noticingCancellation)
+        }
     }
 
     @Test func aFiredWakeEndsAWaitWhoseDeadlineIsAnHourAway() throws {
-        let (waited, silent) = try Self.silentSocket()
-        defer {
-            close(waited)
-            close(silent)
-        }
-        let wake = try #require(CancellationWake())
-        wake.signal()
-        let outcome = CancellationWake.$current.withValue(wake) {
-            DescriptorReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
-        }
-        #expect(outcome == .cancelled)
+        let pair = try SocketPair()
+        #expect(try Self.waitAfterTheWakeFired(on: pair, until: .now + .seconds(3600)) == .cancelled)
     }
 
     @Test func cancellingTheTaskFiresTheWakeOfItsScope() async throws {
-        let (waited, silent) = try Self.silentSocket()
-        defer {
-            close(waited)
-            close(silent)
-        }
+        let pair = try SocketPair()
         let worker = CancellationWakeIsolationTests.OwnThreadWorker()
-        let waiting = Task { await worker.waitForInput(on: waited) }
+        let waiting = Task { await worker.waitForInput(on: pair.waited) }
         await worker.waitUntilWaiting()
         waiting.cancel()
         #expect(await waiting.value == .cancelled)
@@ -44,17 +53,9 @@ import Testing
 
     /// A grace after cancellation waits on: a fired wake does not end a wait that ignores cancellation.
     @Test func aWaitIgnoringCancellationRunsToItsDeadline() throws {
-        let (waited, silent) = try Self.silentSocket()
-        defer {
-            close(waited)
-            close(silent)
-        }
-        let wake = try #require(CancellationWake())
-        wake.signal()
-        let outcome = CancellationWake.$current.withValue(wake) {
-            DescriptorReadiness.wait(
-                for: Int16(POLLIN), on: waited, until: .now + .milliseconds(50), noticingCancellation: false)
-        }
+        let pair = try SocketPair()
+        let outcome = try Self.waitAfterTheWakeFired(
+            on: pair, until: .now + .milliseconds(50), noticingCancellation: false)
         #expect(outcome == .deadlinePassed)
     }
 
@@ -66,16 +67,12 @@ import Testing
     }
 
     @Test func dataStillEndsTheWaitAsReady() throws {
-        let (waited, peer) = try Self.silentSocket()
-        defer {
-            close(waited)
-            close(peer)
-        }
+        let pair = try SocketPair()
         let wake = try #require(CancellationWake())
         var byte: UInt8 = 7
-        #expect(write(peer, &byte, 1) == 1)
+        #expect(write(pair.peer, &byte, 1) == 1)
         let outcome = CancellationWake.$current.withValue(wake) {
-            DescriptorReadiness.wait(for: Int16(POLLIN), on: waited, until: .now + .seconds(3600))
+            DescriptorReadiness.wait(for: Int16(POLLIN), on: pair.waited, until: .now + .seconds(3600))
         }
         #expect(outcome == .ready)
     }
