@@ -10,7 +10,7 @@ extension BLEFlowEntry {
         .bluFi,
         ble: { (options) throws(ProvisioningError) in
             let (settings, command, context) = (options.settings, options.command, options.context)
-            let printer = BluFiProgressPrinter(console: context.console)
+            let printer = ProgressPrinter(console: context.console)
             return BLEPreparedRun(
                 deadline: context.deadline,
                 flow: { (_) throws(ProvisioningError) in
@@ -46,14 +46,14 @@ extension BLEFlowEntry {
                 JSONField("protocol", .string(BLEProtocol.bluFi.rawValue)),
                 JSONField("address", .string(peer.address)), JSONField("name", .optional(peer.name)),
                 JSONField("device_id", .optional(outcome.deviceID)),
-                JSONField("security", .string(BluFiProgressPrinter.name(outcome.security))),
+                JSONField("security", .string(BluFiFields.name(outcome.security))),
                 JSONField("secured_with", .string(ProvisioningSecurity(outcome.security).text)),
-                JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiProgressPrinter.name))),
+                JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiFields.name))),
                 JSONField("blufi_version", .optional(outcome.deviceVersion.map { "\($0)" })),
                 JSONField("mtu", .int(outcome.traffic.mtu)),
                 JSONField("frames_written", .int(outcome.traffic.framesWritten)),
                 JSONField("frames_received", .int(outcome.traffic.framesReceived)),
-            ] + BluFiProgressPrinter.fields(outcome.report),
+            ] + BluFiFields.fields(outcome.report),
             handoff: .deviceID(outcome.deviceID))
     }
 }

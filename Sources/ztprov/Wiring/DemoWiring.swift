@@ -14,7 +14,7 @@ extension DemoCommand {
         let settings = WiFiSettings(
             .station(WiFiStationSettings(ssid: DemoDevices.homeSSID, password: Secret(DemoDevices.wifiPassword))),
             expectsDeviceID: true)
-        let printer = BluFiProgressPrinter(console: context.console)
+        let printer = ProgressPrinter(console: context.console)
         let flow = BluFiBLEFlow(
             settings, security: bluFiSecurity.choice, logger: context.logger, progress: printer.report)
         let link = DemoBLELink(peripheral: DemoDevices.bluFiLink(bluFiSecurity.scheme))
@@ -36,7 +36,7 @@ extension DemoCommand {
                 proofOfPossession: Secret(DemoDevices.proofOfPossession), srpUsername: DemoDevices.srpUsername,
                 srpPassword: Secret(DemoDevices.srpPassword)),
             listsNetworks: true)
-        let printer = SoftAPProgressPrinter(console: context.console)
+        let printer = ProgressPrinter(console: context.console)
         let outcome = try await Self.provisioning {
             try await provisioner.run(request, deadline: context.deadline, progress: printer.report)
         }
@@ -53,7 +53,7 @@ extension DemoCommand {
         let request = LANHandoffRequest(
             target: LANTarget(deviceID: id), accessToken: Secret(DemoDevices.accessToken),
             areaID: DemoDevices.areaID)
-        let printer = LANProgressPrinter(console: context.console)
+        let printer = ProgressPrinter(console: context.console)
         return try await flow.run(request, deadline: context.deadline, progress: printer.report)
     }
 

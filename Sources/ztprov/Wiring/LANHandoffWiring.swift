@@ -27,7 +27,7 @@ extension HandoffOptions {
         let link = try lan.openLink()
         defer { link.close() }
         let flow = LANHandoff(LANFlowSetup(link: link, framing: lan.framing, logger: context.logger))
-        let printer = LANProgressPrinter(console: context.console)
+        let printer = ProgressPrinter(console: context.console)
         let result = try await flow.run(request, deadline: context.deadline, progress: printer.report)
         context.console.result("\(result.device.id) at \(result.device.endpoint.host) now uses \(result.echo)")
         return result
@@ -35,7 +35,7 @@ extension HandoffOptions {
 
     /// The JSON result's hand-off fields.
     static func fields(_ result: LANHandoffResult) -> [JSONField] {
-        LANProgressPrinter.fields(result.device) + [
+        LANFields.fields(result.device) + [
             JSONField("server", .optional(result.echo.server)), JSONField("port", .optional(result.echo.port)),
         ]
     }

@@ -9,12 +9,12 @@ extension BLEFlowEntry {
     static let protocomm = BLEFlowEntry(
         .protocomm,
         ble: { (options) throws(ProvisioningError) in
-            let (command, context) = (options.command, options.context)
+            let (protocomm, context) = (options.command.protocols.protocomm, options.context)
             let network = try network(options)
             let retryPassphrase =
                 try network == nil
-                ? nil : command.protocomm.retryPassphraseSource(environment: ProcessInfo.processInfo.environment)
-            let printer = ProtocommProgressPrinter(console: context.console)
+                ? nil : protocomm.retryPassphraseSource(environment: ProcessInfo.processInfo.environment)
+            let printer = ProgressPrinter(console: context.console)
             return BLEPreparedRun(
                 deadline: context.deadline,
                 flow: { (_) throws(ProvisioningError) in
@@ -24,7 +24,7 @@ extension BLEFlowEntry {
                             hint: "Use --mode sta (the default) with --ssid.")
                     }
                     return ProtocommBLEFlow(
-                        network, retryPassphrase: retryPassphrase, keepsBond: command.protocomm.keepsBond,
+                        network, retryPassphrase: retryPassphrase, keepsBond: protocomm.keepsBond,
                         progress: printer.report)
                 },
                 result: result)
@@ -62,7 +62,7 @@ extension BLEFlowEntry {
     /// The network from the Thread dataset or the Wi-Fi options; nil for the SoftAP modes, which protocomm
     /// lacks. Secrets are read now, before any radio.
     private static func network(_ options: BLERunOptions) throws(ProvisioningError) -> ProtocommBLEFlow.Network? {
-        let protocomm = options.command.protocomm
+        let protocomm = options.command.protocols.protocomm
         let minimum = options.command.securityFloor.minimum
         let listsNetworks = options.command.listsNetworks
         let environment = ProcessInfo.processInfo.environment
@@ -88,8 +88,8 @@ extension BLEFlowEntry {
             fields += [
                 JSONField("credential_attempts", .int(outcome.credentialAttempts)), JSONField("mtu", .int(outcome.mtu)),
             ]
-            fields += ProtocommProgressPrinter.fields(outcome.security)
-            fields += ProtocommProgressPrinter.fields(connection)
+            fields += ProtocommFields.fields(outcome.security)
+            fields += ProtocommFields.fields(connection)
             return BLEFlowResult(
                 summary:
                     "\(peer.name ?? peer.address) (ESP protocomm) joined \(connection.ssid) as \(connection.ipAddress)",
@@ -99,14 +99,14 @@ extension BLEFlowEntry {
             var fields = protocommFields(
                 network: "thread", peer: peer, endpoints: outcome.endpoints, version: outcome.deviceVersion)
             fields.append(JSONField("mtu", .int(outcome.mtu)))
-            fields += ProtocommProgressPrinter.fields(outcome.security)
-            fields += ProtocommProgressPrinter.fields(attachment)
+            fields += ProtocommFields.fields(outcome.security)
+            fields += ProtocommFields.fields(attachment)
             if let networks = outcome.networks {
-                fields.append(ProtocommProgressPrinter.threadNetworksField(networks))
+                fields.append(ProtocommFields.threadNetworksField(networks))
             }
             return BLEFlowResult(
                 summary: "\(peer.name ?? peer.address) (ESP protocomm) attached to the Thread network "
-                    + "\(attachment.networkName) (PAN ID \(ProtocommProgressPrinter.panID(attachment.panID)), "
+                    + "\(attachment.networkName) (PAN ID \(ProtocommFields.panID(attachment.panID)), "
                     + "channel \(attachment.channel))",
                 fields: fields)
         }
