@@ -196,7 +196,9 @@ struct BLECommand: AsyncParsableCommand {
             deviceID = nil
         }
         fields.append(
-            JSONField("handoff", .object(try await handoff.perform(lan: lan, deviceID: deviceID, context: context))))
+            JSONField(
+                "handoff",
+                .object(try await LANHandoffWiring.perform(handoff, lan: lan, deviceID: deviceID, context: context))))
         return fields
     }
 

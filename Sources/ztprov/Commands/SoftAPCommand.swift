@@ -74,7 +74,7 @@ struct SoftAPCommand: AsyncParsableCommand {
             guard let deviceID = outcome.deviceID.flatMap(ZhitingDeviceID.init) else {
                 throw ProvisioningError.softAPDeviceIDUnknown(bssid: outcome.hotspot.bssid)
             }
-            let handedOff = try await handoff.perform(lan: lan, deviceID: deviceID, context: context)
+            let handedOff = try await LANHandoffWiring.perform(handoff, lan: lan, deviceID: deviceID, context: context)
             return fields + [JSONField("handoff", .object(handedOff))]
         }
     }

@@ -3,7 +3,7 @@ import JSONWriting
 import Provisioning
 import Records
 
-/// BluFi in `ble` and `batch`: the Wi-Fi options' settings sent with `--security`; the device ID it sends
+/// BluFi in `ble`, `batch` and `demo`: the Wi-Fi options' settings sent with `--security`; the device ID it sends
 /// names it for the hand-off.
 extension BLEFlowEntry {
     static let bluFi = BLEFlowEntry(
@@ -36,6 +36,11 @@ extension BLEFlowEntry {
                     ).run(with: link, deadline: context.deadline)
                     return BatchBLEFlow.Outcome(deviceID: outcome.deviceID)
                 })
+        },
+        demo: { command in
+            BLEDemoDevice(
+                arguments: command.bluFiSecurity.bleArguments,
+                link: DemoBLELink(peripheral: .bluFi(DemoDevices.bluFiLink(command.bluFiSecurity.scheme))))
         })
 
     private static func result(_ outcome: BluFiProvisioningOutcome, peer: BLEPeer) -> BLEFlowResult {

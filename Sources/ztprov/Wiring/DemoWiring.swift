@@ -1,3 +1,4 @@
+import ArgumentParser
 import BluFi
 import DeviceEmulator
 import Protocomm
@@ -5,27 +6,33 @@ import Provisioning
 import Transports
 import ZhitingLAN
 
-/// The demo's three flows: the same provisioners, hand-off and printers as `ble`, `softap` and
+/// The demo's flows: the same protocol entries, provisioners, hand-off and printers as `ble`, `softap` and
 /// `handoff`, with the emulated devices of ``DemoDevices`` at the far end instead of radios and sockets.
-extension DemoCommand {
-    /// BluFi over an in-memory GATT link; returns the ID the device sent after joining.
-    func provisionOverBluFi(context: CommandContext) async throws(ProvisioningError) -> ZhitingDeviceID {
-        context.console.progress("BluFi: provisioning an emulated ESP32 over an in-memory BLE link")
+enum DemoWiring {
+    /// `entry`'s protocol over an in-memory GATT link to its emulated `device`, run by the protocol's own
+    /// `ble` entry as `ztprov ble --ssid … --protocol …` would run it.
+    static func provision(
+        _ entry: BLEFlowEntry, on device: BLEDemoDevice, context: CommandContext
+    ) async throws(ProvisioningError) -> BLEFlowResult {
+        let name = entry.bleProtocol.description
+        context.console.progress("\(name): provisioning an emulated ESP32 over an in-memory BLE link")
+        let arguments = ["--ssid", DemoDevices.homeSSID, "--protocol", entry.bleProtocol.rawValue] + device.arguments
+        guard let command = try? BLECommand.parse(arguments) else {
+            throw DemoDevices.broken("The demo's options for \(name) are not ble's: \(arguments).")
+        }
         let settings = WiFiSettings(
             .station(WiFiStationSettings(ssid: DemoDevices.homeSSID, password: Secret(DemoDevices.wifiPassword))),
             expectsDeviceID: true)
-        let printer = ProgressPrinter(console: context.console)
-        let flow = BluFiBLEFlow(
-            settings, security: bluFiSecurity.choice, logger: context.logger, progress: printer.report)
-        let link = DemoBLELink(peripheral: DemoDevices.bluFiLink(bluFiSecurity.scheme))
-        let outcome = try await Self.provisioning { try await flow.run(with: link, deadline: context.deadline) }
-        let id = try Self.deviceID(outcome.deviceID, missing: "The emulated BluFi device sent no usable device ID.")
-        context.console.success("BluFi: device \(id) joined \"\(DemoDevices.homeSSID)\"")
-        return id
+        let prepared = try entry.ble(
+            BLERunOptions(
+                command: command, settings: settings, thread: nil, qr: device.qr, handsOff: false, context: context))
+        return try await provisioning { try await prepared.run(device.link) }
     }
 
     /// SoftAP: the host joins the emulated hotspot, provisions over protocomm and leaves again.
-    func provisionOverSoftAP(context: CommandContext) async throws(ProvisioningError) -> ZhitingDeviceID {
+    static func provisionOverSoftAP(
+        _ softAPSecurity: DemoCommand.SoftAPSecurityOption, context: CommandContext
+    ) async throws(ProvisioningError) -> ZhitingDeviceID {
         context.console.progress("SoftAP: provisioning an emulated ESP32 through its in-memory hotspot")
         let device = DemoDevices.protocommDevice(softAPSecurity.level)
         let provisioner = SoftAPProvisioner(joiner: DemoDevices.wifiJoiner()) { _, _ in await device.connect() }
@@ -37,17 +44,20 @@ extension DemoCommand {
                 srpPassword: Secret(DemoDevices.srpPassword)),
             listsNetworks: true)
         let printer = ProgressPrinter(console: context.console)
-        let outcome = try await Self.provisioning {
+        let outcome = try await provisioning {
             try await provisioner.run(request, deadline: context.deadline, progress: printer.report)
         }
-        let id = try Self.deviceID(
-            outcome.deviceID, missing: "The emulated hotspot has no usable BSSID for the device ID.")
+        guard let id = outcome.deviceID.flatMap(ZhitingDeviceID.init) else {
+            throw DemoDevices.broken("The emulated hotspot has no usable BSSID for the device ID.")
+        }
         context.console.success("SoftAP: device \(id) joined \"\(outcome.connection.ssid)\"")
         return id
     }
 
     /// The LAN hand-off to the emulated device `id`, over an in-memory LAN.
-    func handOff(_ id: ZhitingDeviceID, context: CommandContext) async throws(ProvisioningError) -> LANHandoffResult {
+    static func handOff(_ id: ZhitingDeviceID, context: CommandContext) async throws(ProvisioningError)
+        -> LANHandoffResult
+    {
         let link = await DemoDevices.lan(deviceID: id)
         let flow = LANHandoff(LANFlowSetup(link: link, logger: context.logger))
         let request = LANHandoffRequest(
@@ -55,14 +65,6 @@ extension DemoCommand {
             areaID: DemoDevices.areaID)
         let printer = ProgressPrinter(console: context.console)
         return try await flow.run(request, deadline: context.deadline, progress: printer.report)
-    }
-
-    /// The ID an emulated device gave; without one the demo itself is broken, which no option can fix.
-    private static func deviceID(_ reported: String?, missing: String) throws(ProvisioningError) -> ZhitingDeviceID {
-        guard let id = reported.flatMap(ZhitingDeviceID.init) else {
-            throw ProvisioningError(.handoffNoInfo, missing, hint: "This is a bug in the demo; please report it.")
-        }
-        return id
     }
 
     /// Runs a flow whose errors are ``ProvisioningError`` or cancellation, in the runner's typed terms.
@@ -79,18 +81,5 @@ extension DemoCommand {
             throw ProvisioningError(
                 .timeout, "The demo stopped: \(error)", hint: "This is a bug in the demo; please report it.")
         }
-    }
-}
-
-/// The emulated BluFi device as a flow's link: every connection is the same in-memory peripheral.
-private struct DemoBLELink: BLELink {
-    let peripheral: InMemoryBluFiPeripheral
-
-    var peer: BLEPeer { BLEPeer(address: "demo", name: "emulated ESP32") }
-
-    func connected<Result: Sendable>(
-        _ policy: BLEConnectionPolicy, _ body: @Sendable (any GATTConnection) async throws -> Result
-    ) async throws -> Result {
-        try await peripheral.run { try await body(peripheral) }
     }
 }

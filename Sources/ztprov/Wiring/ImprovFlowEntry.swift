@@ -3,10 +3,16 @@ import JSONWriting
 import Provisioning
 import Records
 
-/// Improv in `ble`: the Wi-Fi options' network with the Improv options; it carries no device ID, so it
-/// has no hand-off and no batch mode.
+/// Improv in `ble` and `demo`: the Wi-Fi options' network with the Improv options; it carries no device
+/// ID, so it has no hand-off and no batch mode.
 extension BLEFlowEntry {
-    static let improv = BLEFlowEntry(.improv) { (options) throws(ProvisioningError) in
+    static let improv = BLEFlowEntry(
+        .improv, ble: ble,
+        demo: { _ throws(ProvisioningError) in
+            BLEDemoDevice(link: DemoBLELink(peripheral: .other(try DemoDevices.improvPeripheral())))
+        })
+
+    private static func ble(_ options: BLERunOptions) throws(ProvisioningError) -> BLEPreparedRun {
         let (settings, command, context, handsOff) = (
             options.settings, options.command, options.context, options.handsOff
         )

@@ -6,24 +6,27 @@ import ZhitingLAN
 
 /// The hand-off as every command runs it: `handoff` for a device already on the LAN, and `ble` and
 /// `softap` with the device ID they learned while provisioning.
-extension HandoffOptions {
+enum LANHandoffWiring {
     /// Resolves the access token, opens the LAN socket, runs ``LANHandoff`` with console progress,
     /// closes the socket, prints the human result, and returns the fields of the JSON result.
-    func perform(
+    static func perform(
+        _ handoff: HandoffOptions,
         lan: LANOptions,
         deviceID: ZhitingDeviceID?,
         context: CommandContext
     ) async throws(ProvisioningError) -> [JSONField] {
-        Self.fields(try await handOff(lan: lan, deviceID: deviceID, context: context))
+        fields(try await handOff(handoff, lan: lan, deviceID: deviceID, context: context))
     }
 
-    /// Like ``perform(lan:deviceID:context:)``, returning what the device said (the batch records its firmware).
-    func handOff(
+    /// Like ``perform(_:lan:deviceID:context:)``, returning what the device said (the batch records its
+    /// firmware).
+    static func handOff(
+        _ handoff: HandoffOptions,
         lan: LANOptions,
         deviceID: ZhitingDeviceID?,
         context: CommandContext
     ) async throws(ProvisioningError) -> LANHandoffResult {
-        let request = try await request(target: lan.target(deviceID: deviceID), context: context)
+        let request = try await handoff.request(target: lan.target(deviceID: deviceID), context: context)
         let link = try lan.openLink()
         defer { link.close() }
         let flow = LANHandoff(LANFlowSetup(link: link, framing: lan.framing, logger: context.logger))

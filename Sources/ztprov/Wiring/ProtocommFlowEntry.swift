@@ -3,8 +3,8 @@ import JSONWriting
 import Protocomm
 import Provisioning
 
-/// ESP protocomm in `ble` (Wi-Fi or Thread, with its session options and QR payload) and in `batch` (a unit
-/// whose QR payload names it); a Wi-Fi device is handed off at the address it reported.
+/// ESP protocomm in `ble` (Wi-Fi or Thread, with its session options and QR payload), in `batch` (a unit
+/// whose QR payload names it) and in `demo`; a Wi-Fi device is handed off at the address it reported.
 extension BLEFlowEntry {
     static let protocomm = BLEFlowEntry(
         .protocomm,
@@ -57,6 +57,11 @@ extension BLEFlowEntry {
                         beforeHandoff:
                             "joined as \(joined.connection.ipAddress); an ESP protocomm unit sends no device ID")
                 })
+        },
+        demo: { _ throws(ProvisioningError) in
+            BLEDemoDevice(
+                qr: try DemoDevices.protocommLabel(),
+                link: DemoBLELink(peripheral: .other(DemoDevices.protocommPeripheral())))
         })
 
     /// The network from the Thread dataset or the Wi-Fi options; nil for the SoftAP modes, which protocomm
