@@ -143,6 +143,26 @@ struct RealStackLabTests {
         Self.expect(try await Self.scenario("ble-no-device"), status: 4, code: "ble.device-not-found")
     }
 
+    /// Two devices in range and none named, with no terminal to ask on: refused before either is touched,
+    /// both listed; with `--pick first`, exactly one is sent the settings and the other is never connected.
+    @Test func severalDevicesNeedAChoiceAndAPickProvisionsOnlyOne() async throws {
+        let scenario = try await Self.scenario("ble-several-devices")
+        #expect(scenario["lab_error"] == nil, "\(scenario)")
+        let addresses = scenario["addresses"]?.array?.compactMap(\.string) ?? []
+        #expect(addresses.count == 2, "\(scenario)")
+        let refused = RealStackLab.Scenario(name: "ble-several-devices refused", record: scenario["refused"] ?? .null)
+        Self.expect(refused, status: 2, code: "ble.several-devices")
+        for address in addresses { #expect(refused.standardOutput.contains(address), "\(refused)") }
+        let untouched = refused["peripherals"]?.array?.map { Self.number($0["connections"]) }
+        #expect(untouched == [0, 0], "\(refused)")
+
+        let picked = RealStackLab.Scenario(name: "ble-several-devices picked", record: scenario["picked"] ?? .null)
+        Self.expect(picked, status: 0)
+        let peripherals = picked["peripherals"]?.array ?? []
+        #expect(peripherals.filter { $0["sta_ssid"] == "HomeNet" }.count == 1, "\(picked)")
+        #expect(peripherals.filter { Self.number($0["connections"]) == 0 }.count == 1, "\(picked)")
+    }
+
     @Test func bleLinkDropDuringNegotiationIsALinkFailure() async throws {
         let ble = try await Self.scenario("ble-link-drop-negotiation")
         #expect(ble["lab_error"] == nil, "\(ble)")

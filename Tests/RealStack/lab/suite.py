@@ -208,6 +208,7 @@ class Suite:
         await self.scenario("ble-adapter-slot", lambda: self.ble_run(self.blufi(), ["--adapter", "slot:2"]))
         await self.scenario("ble-ctrl-c", lambda: self.ble_run(self.blufi(join_delay_ms=30000), [],
                                                                interrupt_after_connect=2.0))
+        await self.scenario("ble-several-devices", self.ble_several_devices)
         await self.scenario("ble-quick-reconnect", self.ble_quick_reconnect)
         await self.scenario("ble-gatt-changed", self.ble_gatt_changed)
 
@@ -222,6 +223,22 @@ class Suite:
     async def ble_no_device(self) -> dict:
         return await self.ztprov(["ble", "--device", "24:0A:C4:FF:FF:FF", "--ssid", "HomeNet", "--json",
                                   "--scan-timeout", "4"])
+
+    async def ble_several_devices(self) -> dict:
+        """Two BluFi devices in range and neither named: without a terminal ztprov refuses before connecting
+        and lists both; with `--pick first` it provisions exactly one of them. Each run's peripheral records
+        are copied when it ends."""
+        addresses = [self.address(), self.address()]
+        peripherals = [await self.stack.ble.add_peripheral(address, f"BLUFI_PICK_{index}", self.blufi())
+                       for index, address in enumerate(addresses)]
+        command = ["ble", "--name-prefix", "BLUFI_PICK", "--ssid", "HomeNet", "--json", "--scan-timeout", "15"]
+        refused = await self.ztprov(command)
+        refused["peripherals"] = json.loads(json.dumps([peripheral.record() for peripheral in peripherals]))
+        picked = await self.ztprov(command + ["--pick", "first"])
+        picked["peripherals"] = json.loads(json.dumps([peripheral.record() for peripheral in peripherals]))
+        for address in addresses:
+            await self.stack.ble.remove_peripheral(address)
+        return {"status": picked["status"], "addresses": addresses, "refused": refused, "picked": picked}
 
     async def ble_quick_reconnect(self) -> dict:
         """Two runs against one device within bluetoothd's ~30 s cache of its GATT objects."""
