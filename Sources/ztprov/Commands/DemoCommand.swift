@@ -44,38 +44,7 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(120))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
-            var handedOff: [(path: String, name: String, id: ZhitingDeviceID, result: LANHandoffResult)] = []
-            var results: [JSONValue] = []
-            for entry in BLEFlowRegistry.registered {
-                guard let device = try entry.demo?(self) else { continue }
-                let name = entry.bleProtocol.description
-                context.console.event("path", [JSONField("path", .string(entry.bleProtocol.rawValue))])
-                let result = try await DemoWiring.provision(entry, on: device, context: context)
-                results.append(.object(result.fields))
-                guard case .deviceID(let reported)? = result.handoff else {
-                    context.console.success(result.summary)
-                    continue
-                }
-                guard let id = reported.flatMap(ZhitingDeviceID.init) else {
-                    throw DemoDevices.broken("The emulated \(name) device sent no usable device ID.")
-                }
-                context.console.success("\(name): device \(id) joined \"\(DemoDevices.homeSSID)\"")
-                let handoff = try await DemoWiring.handOff(id, context: context)
-                handedOff.append((entry.bleProtocol.rawValue, name, id, handoff))
-            }
-            context.console.event("path", [JSONField("path", "softap")])
-            let softAPDevice = try await DemoWiring.provisionOverSoftAP(softAPSecurity, context: context)
-            let softAPHandoff = try await DemoWiring.handOff(softAPDevice, context: context)
-            handedOff.append(("softap", "SoftAP", softAPDevice, softAPHandoff))
-            let devices = handedOff.map { "\($0.id) (\($0.name))" }.joined(separator: " and ")
-            let echo = softAPHandoff.echo
-            context.console.result(
-                "Demo done: \(results.count + 1) emulated devices provisioned; \(devices) now use \(echo)")
-            return handedOff.map { JSONField("\($0.path)_device", .string("\($0.id)")) }
-                + [
-                    JSONField("ble", .array(results)), JSONField("server", .optional(echo.server)),
-                    JSONField("port", .optional(echo.port)),
-                ]
+            try await DemoWiring.run(self, context: context)
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BluFi
 import DeviceEmulator
+import JSONWriting
 import Protocomm
 import Provisioning
 import Transports
@@ -9,9 +10,46 @@ import ZhitingLAN
 /// The demo's flows: the same protocol entries, provisioners, hand-off and printers as `ble`, `softap` and
 /// `handoff`, with the emulated devices of ``DemoDevices`` at the far end instead of radios and sockets.
 enum DemoWiring {
+    /// Every registered BLE protocol with an emulated device, then SoftAP; each device that sends its ID is
+    /// handed off. Returns the JSON result's fields.
+    static func run(_ command: DemoCommand, context: CommandContext) async throws(ProvisioningError) -> [JSONField] {
+        var handedOff: [(path: String, name: String, id: ZhitingDeviceID, result: LANHandoffResult)] = []
+        var results: [JSONValue] = []
+        for entry in BLEFlowRegistry.registered {
+            guard let device = try entry.demo?(command) else { continue }
+            let name = entry.bleProtocol.description
+            context.console.event("path", [JSONField("path", .string(entry.bleProtocol.rawValue))])
+            let result = try await provision(entry, on: device, context: context)
+            results.append(.object(result.fields))
+            guard case .deviceID(let reported)? = result.handoff else {
+                context.console.success(result.summary)
+                continue
+            }
+            guard let id = reported.flatMap(ZhitingDeviceID.init) else {
+                throw DemoDevices.broken("The emulated \(name) device sent no usable device ID.")
+            }
+            context.console.success("\(name): device \(id) joined \"\(DemoDevices.homeSSID)\"")
+            let handoff = try await handOff(id, context: context)
+            handedOff.append((entry.bleProtocol.rawValue, name, id, handoff))
+        }
+        context.console.event("path", [JSONField("path", "softap")])
+        let softAPDevice = try await provisionOverSoftAP(command.softAPSecurity, context: context)
+        let softAPHandoff = try await handOff(softAPDevice, context: context)
+        handedOff.append(("softap", "SoftAP", softAPDevice, softAPHandoff))
+        let devices = handedOff.map { "\($0.id) (\($0.name))" }.joined(separator: " and ")
+        let echo = softAPHandoff.echo
+        context.console.result(
+            "Demo done: \(results.count + 1) emulated devices provisioned; \(devices) now use \(echo)")
+        return handedOff.map { JSONField("\($0.path)_device", .string("\($0.id)")) }
+            + [
+                JSONField("ble", .array(results)), JSONField("server", .optional(echo.server)),
+                JSONField("port", .optional(echo.port)),
+            ]
+    }
+
     /// `entry`'s protocol over an in-memory GATT link to its emulated `device`, run by the protocol's own
     /// `ble` entry as `ztprov ble --ssid … --protocol …` would run it.
-    static func provision(
+    private static func provision(
         _ entry: BLEFlowEntry, on device: BLEDemoDevice, context: CommandContext
     ) async throws(ProvisioningError) -> BLEFlowResult {
         let name = entry.bleProtocol.description
@@ -30,7 +68,7 @@ enum DemoWiring {
     }
 
     /// SoftAP: the host joins the emulated hotspot, provisions over protocomm and leaves again.
-    static func provisionOverSoftAP(
+    private static func provisionOverSoftAP(
         _ softAPSecurity: DemoCommand.SoftAPSecurityOption, context: CommandContext
     ) async throws(ProvisioningError) -> ZhitingDeviceID {
         context.console.progress("SoftAP: provisioning an emulated ESP32 through its in-memory hotspot")
@@ -55,7 +93,7 @@ enum DemoWiring {
     }
 
     /// The LAN hand-off to the emulated device `id`, over an in-memory LAN.
-    static func handOff(_ id: ZhitingDeviceID, context: CommandContext) async throws(ProvisioningError)
+    private static func handOff(_ id: ZhitingDeviceID, context: CommandContext) async throws(ProvisioningError)
         -> LANHandoffResult
     {
         let link = await DemoDevices.lan(deviceID: id)
