@@ -27,8 +27,11 @@ public struct ProcessLaunch: Sendable {
     public var outputFile: URL?
     /// Where standard output goes when ``outputFile`` is not set; captured in the outcome by default.
     public var standardOutput = StandardOutput.captured
-    /// How long the program may run before the runner kills it with SIGKILL.
-    public var deadline: Duration = .seconds(30)
+    /// How long the program may run before the runner kills it with SIGKILL: a bound on a hang, far above
+    /// what a run needs. The debug build parses a command line in up to 0.3 s of CPU (ArgumentParser checks
+    /// the command's declaration on every parse), and with every suite starting processes at once on two
+    /// cores a refusal has taken over 30 s.
+    public var deadline: Duration = .seconds(60)
 
     /// A launch of `executable` with `arguments` and the defaults above.
     public init(_ executable: String, _ arguments: [String] = []) {

@@ -84,7 +84,11 @@ struct BLECommand: AsyncParsableCommand {
     @OptionGroup(title: "Wi-Fi")
     var wifi: WiFiOptions
 
-    @OptionGroup var protocols: BLEProtocolOptionGroups
+    @OptionGroup(title: "Improv")
+    var improv: ImprovOptions
+
+    @OptionGroup(title: "ESP provisioning (protocomm)")
+    var protocomm: ProtocommBLEOptions
 
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
@@ -126,24 +130,28 @@ struct BLECommand: AsyncParsableCommand {
         try validateNetwork()
     }
 
-    /// The options only some protocols honour, with the protocols they apply to.
+    /// The options only some protocols honour, each group with the protocols it applies to: `ble` refuses
+    /// one given for any other protocol, and those of a Wi-Fi protocol with Thread, from this list alone.
     var protocolOptions: [BLEProtocolOptions] {
-        [BLEProtocolOptions(kind: "a BluFi option", appliesTo: [.bluFi], given: wifi.bluFiOnlyOption)]
-            + protocols.declared
+        [
+            BLEProtocolOptions(kind: "a BluFi option", appliesTo: [.bluFi], given: wifi.bluFiOnlyOption),
+            BLEProtocolOptions(kind: "an Improv option", appliesTo: [.improv], given: improv.firstOption),
+            BLEProtocolOptions(kind: "an ESP protocomm option", appliesTo: [.protocomm], given: protocomm.firstOption),
+        ]
     }
 
     /// A Thread dataset replaces the Wi-Fi network and everything that goes with it.
     private func validateNetwork() throws {
-        guard protocols.protocomm.threadDatasetFile != nil else { return try wifi.requireNetwork() }
+        guard protocomm.threadDatasetFile != nil else { return try wifi.requireNetwork() }
         if let refused = wifi.firstWiFiOption {
             throw ValidationError("\(refused) is a Wi-Fi option: not with --thread-dataset-file (Thread).")
         }
-        if let refused = protocols.declared.first(where: { $0.given != nil && !$0.appliesTo.contains(.protocomm) }),
+        if let refused = protocolOptions.first(where: { $0.given != nil && !$0.appliesTo.contains(.protocomm) }),
             let given = refused.given
         {
             throw ValidationError("\(given) is \(refused.kind): not with Thread.")
         }
-        if protocols.protocomm.retryPassword.isGiven {
+        if protocomm.retryPassword.isGiven {
             throw ValidationError("--retry-password-file/--retry-password-env is a Wi-Fi option: not with Thread.")
         }
         if handoff.areaID != nil {
@@ -162,8 +170,8 @@ struct BLECommand: AsyncParsableCommand {
     /// result's fields.
     func provision(context: CommandContext) async throws(ProvisioningError) -> [JSONField] {
         let handsOff = handoff.areaID != nil
-        let qr = try protocols.protocomm.qrPayload()
-        let thread = try protocols.protocomm.threadDataset()
+        let qr = try protocomm.qrPayload()
+        let thread = try protocomm.threadDataset()
         var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
         settings?.listsNetworks = listsNetworks
         var bluetooth = bluetooth

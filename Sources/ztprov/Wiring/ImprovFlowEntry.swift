@@ -23,11 +23,11 @@ extension BLEFlowEntry {
                 guard let settings else { throw BLEWiring.threadNeedsProtocomm(.improv) }
                 return ImprovBLEFlow(
                     settings: { (capabilities) throws(ProvisioningError) in
-                        try command.protocols.improv.settings(
+                        try command.improv.settings(
                             from: settings, listsNetworks: command.listsNetworks, handsOff: handsOff,
                             advertised: capabilities)
                     },
-                    timeouts: command.protocols.improv.timeouts, minimumSecurity: command.securityFloor.minimum,
+                    timeouts: command.improv.timeouts, minimumSecurity: command.securityFloor.minimum,
                     logger: context.logger, progress: printer.report)
             },
             result: result)

@@ -9,7 +9,7 @@ extension BLEFlowEntry {
     static let protocomm = BLEFlowEntry(
         .protocomm,
         ble: { (options) throws(ProvisioningError) in
-            let (protocomm, context) = (options.command.protocols.protocomm, options.context)
+            let (protocomm, context) = (options.command.protocomm, options.context)
             let network = try network(options)
             let retryPassphrase =
                 try network == nil
@@ -67,7 +67,7 @@ extension BLEFlowEntry {
     /// The network from the Thread dataset or the Wi-Fi options; nil for the SoftAP modes, which protocomm
     /// lacks. Secrets are read now, before any radio.
     private static func network(_ options: BLERunOptions) throws(ProvisioningError) -> ProtocommBLEFlow.Network? {
-        let protocomm = options.command.protocols.protocomm
+        let protocomm = options.command.protocomm
         let minimum = options.command.securityFloor.minimum
         let listsNetworks = options.command.listsNetworks
         let environment = ProcessInfo.processInfo.environment
