@@ -93,6 +93,14 @@ struct BLECommand: AsyncParsableCommand {
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
 
+    @Flag(
+        name: .customLong("check-network"),
+        help: "Have the device scan first, and send nothing when it does not hear the network (Wi-Fi).")
+    var checksNetwork = false
+
+    @Flag(help: "The network hides its name: --check-network sends even when the device's scan misses it.")
+    var hidden = false
+
     @OptionGroup(title: "Security policy")
     var securityFloor: SecurityFloorOptions
 
@@ -151,6 +159,9 @@ struct BLECommand: AsyncParsableCommand {
         if protocomm.retryPassword.isGiven {
             throw ValidationError("--retry-password-file/--retry-password-env is a Wi-Fi option: not with Thread.")
         }
+        if checksNetwork || hidden {
+            throw ValidationError("--check-network and --hidden judge a Wi-Fi network: not with Thread.")
+        }
         if handoff.areaID != nil {
             throw ValidationError("--area-id hands a device over on the Wi-Fi LAN: not with --thread-dataset-file.")
         }
@@ -171,6 +182,8 @@ struct BLECommand: AsyncParsableCommand {
         let thread = try protocomm.threadDataset()
         var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
         settings?.listsNetworks = listsNetworks
+        settings?.checksNetwork = checksNetwork
+        settings?.hidden = hidden
         var bluetooth = bluetooth
         var choice = bleProtocol
         if let qr, device == nil, bluetooth.namePrefix == nil { bluetooth.namePrefix = qr.name }

@@ -13,10 +13,7 @@ struct BluFiProgressPrinter: Sendable {
         case .securityFellBack: console.warning(progress.description)
         case .wifiListReceived(let found):
             console.progress(Self.sentence(progress))
-            for accessPoint in found {
-                let name = TerminalText.printable(String(decoding: accessPoint.ssid, as: UTF8.self))
-                console.output("\(name)\t\(accessPoint.rssi) dBm")
-            }
+            for accessPoint in found { console.output(HeardNetworkText.row(HeardNetwork(accessPoint))) }
         case .sessionStarted, .negotiationStarted, .wifiStatusChanged:
             console.progress(Self.sentence(progress), detail: true)
         default: console.progress(Self.sentence(progress))
@@ -64,7 +61,7 @@ struct BluFiProgressPrinter: Sendable {
                         .array(
                             found.map { accessPoint in
                                 .object([
-                                    JSONField("ssid", .string(String(decoding: accessPoint.ssid, as: UTF8.self))),
+                                    JSONField("ssid", .string(HeardNetwork(accessPoint).name)),
                                     JSONField("rssi", .int(Int(accessPoint.rssi))),
                                 ])
                             })),

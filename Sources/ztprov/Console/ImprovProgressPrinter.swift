@@ -13,12 +13,7 @@ struct ImprovProgressPrinter: Sendable {
         case .device(.provisioned): console.success(sentence)
         case .device(.networks(let found)):
             console.progress(sentence)
-            for network in found {
-                let authentication = network.authentication.joined(separator: "/")
-                console.output(
-                    "\(TerminalText.printable(network.ssid))\t\(network.rssi) dBm\t\(TerminalText.printable(authentication))"
-                )
-            }
+            for network in found { console.output(HeardNetworkText.row(HeardNetwork(network))) }
         case .sessionStarted, .device(.stateChanged): console.progress(sentence, detail: true)
         default: console.progress(sentence)
         }
@@ -77,7 +72,7 @@ struct ImprovProgressPrinter: Sendable {
             .array(
                 found.map { network in
                     .object([
-                        JSONField("ssid", .string(network.ssid)), JSONField("rssi", .int(network.rssi)),
+                        JSONField("ssid", .string(HeardNetwork(network).name)), JSONField("rssi", .int(network.rssi)),
                         JSONField("authentication", .string(network.authentication.joined(separator: "/"))),
                     ])
                 }))

@@ -158,10 +158,7 @@ struct ProtocommProgressPrinter: Sendable {
 
     private func report(_ networks: [ProtocommWiFiNetwork]) {
         console.progress("The device sees \(networks.count) network" + (networks.count == 1 ? "" : "s"))
-        for network in networks {
-            let name = TerminalText.printable(String(decoding: network.ssid, as: UTF8.self))
-            console.output("\(name)\tchannel \(network.channel)\t\(network.rssi) dBm\t\(network.authMode)")
-        }
+        for network in networks { console.output(HeardNetworkText.row(HeardNetwork(network))) }
         console.event(
             "networks",
             [
@@ -170,10 +167,12 @@ struct ProtocommProgressPrinter: Sendable {
                     .array(
                         networks.map { network in
                             .object([
-                                JSONField("ssid", .string(String(decoding: network.ssid, as: UTF8.self))),
+                                JSONField("ssid", .string(HeardNetwork(network).name)),
                                 JSONField("channel", .int(Int(network.channel))),
                                 JSONField("rssi", .int(Int(network.rssi))),
                                 JSONField("auth", .string("\(network.authMode)")),
+                                JSONField("band", .optional(HeardNetwork(network).band?.rawValue)),
+                                JSONField("bssid", .optional(HeardNetwork(network).bssidText)),
                             ])
                         }))
             ])

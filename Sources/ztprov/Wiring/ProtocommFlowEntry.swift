@@ -76,7 +76,8 @@ extension BLEFlowEntry {
         return .wifi(
             ProtocommWiFiRequest(
                 network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password),
-                security: security, listsNetworks: listsNetworks))
+                security: security, listsNetworks: listsNetworks, checksNetwork: options.command.checksNetwork,
+                hidden: options.command.hidden))
     }
 
     private static func result(_ outcome: ProtocommBLEFlow.Outcome, peer: BLEPeer) -> BLEFlowResult {
