@@ -106,15 +106,8 @@ public struct BluFiProvisioner: Sendable {
         _ failure: ProvisioningError, joining join: NetworkJoin, in conversation: inout BluFiConversation
     ) async throws -> ProvisioningError {
         guard ContinuousClock.now < conversation.deadline, conversation.resumeAfterFailedJoin() else { return failure }
-        logger.debug("asking the device which networks it hears, to explain the failed join")
-        do {
-            let found = try await scan(&conversation, progress: { _ in })
-            return join.explain(failure, by: found.map(HeardNetwork.init))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            logger.debug("the device's scan after the failed join failed too: \(error)")
-            return failure
+        return try await join.explain(failure, logger: logger) {
+            try await scan(&conversation, progress: { _ in }).map(HeardNetwork.init)
         }
     }
 

@@ -73,15 +73,7 @@ public struct ImprovProvisioner: Sendable {
         var scan = ImprovConversation(
             connection: connection, service: service, inbox: inbox, client: ImprovClient(requests: [.scanWiFiNetworks]),
             timeouts: timeouts, deadline: deadline, ssid: nil, progress: { _ in }, logger: logger)
-        do {
-            guard let networks = try await scan.run().networks else { return failure }
-            return join.explain(failure, by: networks.map(HeardNetwork.init))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            logger.debug("the device's scan after the failed join failed too: \(error)")
-            return failure
-        }
+        return try await join.explain(failure, logger: logger) { try await scan.run().networks?.map(HeardNetwork.init) }
     }
 }
 

@@ -1,3 +1,5 @@
+import Logging
+
 /// The network a device is sent to join, as far as a scan can judge it: the name, whether a password goes
 /// with it, the access point pinned, and whether the network hides its name (`--hidden`).
 public struct NetworkJoin: Sendable, Equatable {
@@ -47,6 +49,23 @@ public struct NetworkJoin: Sendable, Equatable {
             hint: explanation.hint(hidden: hidden) ?? failure.hint, detail: failure.detail)
         explained.heardNetworks = heard
         return explained
+    }
+
+    /// `failure` explained by what `scan` (the device's scan after the join) returns; a scan that fails, or
+    /// returns nothing to judge by, leaves `failure` as it is. Cancellation still ends the run.
+    func explain(
+        _ failure: ProvisioningError, logger: Logger? = nil, scanning scan: () async throws -> [HeardNetwork]?
+    ) async throws -> ProvisioningError {
+        logger?.debug("asking the device which networks it hears, to explain the failed join")
+        do {
+            guard let heard = try await scan() else { return failure }
+            return explain(failure, by: heard)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            logger?.debug("the device's scan after the failed join failed too: \(error)")
+            return failure
+        }
     }
 
     private var quotedSSID: String { "\"\(ssid)\"" }

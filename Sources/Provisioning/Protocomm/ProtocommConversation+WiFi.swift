@@ -21,15 +21,11 @@ extension ProtocommConversation {
     {
         guard Self.joinFailures.contains(failure.code), info.has(.wifiScan), ContinuousClock.now < channel.deadline
         else { return failure }
-        do {
-            let networks = try await channel.scanNetworks(
+        return try await request.join.explain(failure) {
+            try await channel.scanNetworks(
                 start: ProtocommWiFiScanRequest.start(ProtocommWiFiScanOptions()), statusMessage: "RespScanStatus",
-                timeouts: timeouts, phase: .session(security))
-            return request.join.explain(failure, by: networks.map(HeardNetwork.init))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            return failure
+                timeouts: timeouts, phase: .session(security)
+            ).map(HeardNetwork.init)
         }
     }
 
