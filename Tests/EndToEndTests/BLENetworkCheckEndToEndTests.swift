@@ -175,4 +175,38 @@ struct BLENetworkCheckEndToEndTests {
                 "\(human.standardOutput)")
         }
     }
+
+    /// The BluFi scenario with the host's NetworkManager (mock) having heard `HomeNet` as `accessPoint` says.
+    static func hostHears(_ accessPoint: [String: JSONValue]) -> JSONValue {
+        guard case .object(var members) = BLEEndToEndTests.scenario() else { return .null }
+        var heard: [String: JSONValue] = ["ssid": "HomeNet", "bssid": "AA:BB:CC:00:00:05", "psk": "wifi-secret-4711"]
+        heard.merge(accessPoint) { $1 }
+        members["nm"] = ["access_points": [.object(heard)]]
+        return .object(members)
+    }
+
+    /// The host's own cached scan, before anything is sent: a network it hears only on 5 GHz and as
+    /// WPA3-only gets the two named warnings and is still provisioned.
+    @Test func theHostsScanWarnsOfA5GHzOnlyAndWPA3OnlyNetwork() async throws {
+        try await withHarness(scenario: Self.hostHears(["frequency": 5180, "rsn_flags": 0x400])) { h in
+            let outcome = try await Self.devices[0].run(h, []).run()
+            #expect(outcome.exitStatus == 0, "\(outcome)")
+            let warnings = outcome.events.filter { $0["event"] as? String == "warning" }.compactMap {
+                $0["code"] as? String
+            }
+            #expect(warnings == ["network.5ghz-only", "network.wpa3-only"], "\(outcome.events)")
+            #expect(outcome.standardError.contains("only on 5 GHz"), "\(outcome.standardError)")
+            #expect(try await Self.devices[0].received(h) == ["HomeNet"])
+        }
+    }
+
+    /// An 802.1X network the host hears is refused before the device is even looked for.
+    @Test func theHostsScanRefusesAnEnterpriseNetwork() async throws {
+        try await withHarness(scenario: Self.hostHears(["frequency": 2437, "rsn_flags": 0x200])) { h in
+            let outcome = try await Self.devices[0].run(h, []).run()
+            expectFailure(outcome, code: "network.enterprise", status: 7, secrets: [BLEEndToEndTests.wifiPassword])
+            #expect(!outcome.events.contains { $0["event"] as? String == "connecting" }, "\(outcome.events)")
+            #expect(try await Self.devices[0].received(h) == [])
+        }
+    }
 }

@@ -51,6 +51,7 @@ import Testing
         case .networkServiceUnavailable, .wifiInterfaceUnavailable: return "`softap`, `batch --path softap`, `doctor`"
         case .batchIncomplete, .batchBadInput, .batchUnknownLane: return "`batch`"
         case .batchClaimLost: return "`batch` on a database shared with other stations"
+        case .networkEnterprise: return "`ble`, from the host's cached scan or with `--check-network`"
         case .bleSeveralDevices: return "`ble` when several devices match and nobody is asked (no terminal, `--json`)"
         default: break
         }

@@ -14,6 +14,7 @@ public struct HeardNetwork: Sendable, Equatable {
     public enum Band: String, Sendable, Equatable {
         case ghz2_4 = "2.4 GHz"
         case ghz5 = "5 GHz"
+        case ghz6 = "6 GHz"
     }
 
     /// The longest SSID Wi-Fi carries.
@@ -29,28 +30,37 @@ public struct HeardNetwork: Sendable, Equatable {
     /// The reporter's own word for the authentication (`WPA2_PSK`, `WPA/WPA2`), for people.
     public let authentication: String?
     public let channel: Int?
+    /// The centre frequency in MHz, where the reporter gives it instead of a channel (the host's scan).
+    public let frequency: Int?
     public let bssid: [UInt8]?
+    /// The access point takes WPA3 (SAE) only, no WPA2 passphrase.
+    public let wpa3Only: Bool
 
     public init(
         ssid: some Sequence<UInt8>, rssi: Int, security: Security? = nil, authentication: String? = nil,
-        channel: Int? = nil, bssid: [UInt8]? = nil
+        channel: Int? = nil, frequency: Int? = nil, bssid: [UInt8]? = nil, wpa3Only: Bool = false
     ) {
         self.ssid = Array(ssid.prefix(Self.longestSSID))
         self.rssi = rssi
         self.security = security
         self.authentication = authentication
         self.channel = channel
+        self.frequency = frequency
         self.bssid = bssid
+        self.wpa3Only = wpa3Only
     }
 
     /// The name as text; bytes that are not UTF-8 become U+FFFD.
     public var name: String { String(decoding: ssid, as: UTF8.self) }
 
-    /// The band the channel number lies in, when the reporter gave one.
+    /// The band of the frequency or, without one, of the channel number, when the reporter gave either.
     public var band: Band? {
-        switch channel {
-        case (1...14)?: .ghz2_4
-        case (32...177)?: .ghz5
+        switch (frequency, channel) {
+        case ((2400...2500)?, _): .ghz2_4
+        case ((4900...5899)?, _): .ghz5
+        case ((5925...7125)?, _): .ghz6
+        case (nil, (1...14)?): .ghz2_4
+        case (nil, (32...177)?): .ghz5
         default: nil
         }
     }

@@ -40,6 +40,41 @@ public struct NetworkJoin: Sendable, Equatable {
         throw refusal
     }
 
+    /// What the host's own cached scan (its Wi-Fi, not the device's) says before anything is sent: a refusal
+    /// where the join certainly fails (an 802.1X network), warnings where it may (heard only on 5 or 6 GHz,
+    /// WPA3 only). Nothing when the host does not hear the network at all: it may stand elsewhere.
+    public func hostAdvice(_ heard: [HeardNetwork]) throws(ProvisioningError) -> [NetworkWarning] {
+        let matching = heard.filter { $0.isNetwork(ssid, bssid: bssid) }
+        guard !matching.isEmpty else { return [] }
+        if matching.allSatisfy({ $0.security == .enterprise }) {
+            var refusal = ProvisioningError(
+                .networkEnterprise,
+                "This host hears \(quotedSSID) as an enterprise (802.1X) network, which takes more than a password. "
+                    + "Nothing was sent.",
+                hint: JoinExplanation.heardEnterprise.hint(hidden: hidden) ?? ErrorCode.networkEnterprise.hint)
+            refusal.heardNetworks = matching
+            throw refusal
+        }
+        var warnings: [NetworkWarning] = []
+        let bands = Set(matching.compactMap(\.band))
+        if !bands.isEmpty, !bands.contains(.ghz2_4) {
+            warnings.append(
+                NetworkWarning(
+                    code: .outside2_4GHz,
+                    message: "This host hears \(quotedSSID) only on "
+                        + bands.map(\.rawValue).sorted().joined(separator: " and ")
+                        + "; every ESP32 but the ESP32-C5 joins 2.4 GHz networks only."))
+        }
+        if matching.allSatisfy(\.wpa3Only) {
+            warnings.append(
+                NetworkWarning(
+                    code: .wpa3Only,
+                    message: "This host hears \(quotedSSID) as WPA3-only (SAE); "
+                        + "a device whose firmware supports only WPA2 cannot join it."))
+        }
+        return warnings
+    }
+
     /// `failure`, a failed or silent join of this network, with what `heard` (the device's scan after it)
     /// says about it; the code stays the failure's own.
     public func explain(_ failure: ProvisioningError, by heard: [HeardNetwork]) -> ProvisioningError {

@@ -137,4 +137,28 @@ import Testing
             #expect(NetworkJoin(ssid: "HomeNet", passwordGiven: true).explanation(from: [heard]) == .notHeard)
         }
     }
+
+    /// The host's own cached scan: heard only outside 2.4 GHz or as WPA3-only warns, 802.1X refuses, a
+    /// network the host does not hear (it may stand elsewhere) or hears on 2.4 GHz says nothing.
+    @Test func theHostsScanWarnsOrRefusesByBandAndSecurity() throws {
+        let join = NetworkJoin(ssid: "HomeNet", passwordGiven: true)
+        func heard(_ frequency: Int, _ security: HeardNetwork.Security = .secured, wpa3Only: Bool = false)
+            -> HeardNetwork
+        {
+            HeardNetwork(ssid: "HomeNet".utf8, rssi: -50, security: security, frequency: frequency, wpa3Only: wpa3Only)
+        }
+        #expect(try join.hostAdvice([]) == [])
+        #expect(try join.hostAdvice([Self.guest]) == [])
+        #expect(try join.hostAdvice([heard(2437)]) == [])
+        #expect(try join.hostAdvice([heard(5180)]).map(\.code) == [.outside2_4GHz])
+        #expect(try join.hostAdvice([heard(5955)]).first?.message.contains("6 GHz") == true)
+        #expect(try join.hostAdvice([heard(5180), heard(2412)]) == [])
+        #expect(try join.hostAdvice([heard(2412, wpa3Only: true)]).map(\.code) == [.wpa3Only])
+        #expect(try join.hostAdvice([heard(2412, wpa3Only: true), heard(2437)]) == [])
+        #expect {
+            try join.hostAdvice([heard(2412, .enterprise)])
+        } throws: { error in
+            (error as? ProvisioningError)?.code == .networkEnterprise
+        }
+    }
 }
