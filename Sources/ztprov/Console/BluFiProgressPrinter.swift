@@ -56,15 +56,7 @@ struct BluFiProgressPrinter: Sendable {
                 "wifi-list",
                 [
                     JSONField("count", .int(found.count)),
-                    JSONField(
-                        "networks",
-                        .array(
-                            found.map { accessPoint in
-                                .object([
-                                    JSONField("ssid", .string(HeardNetwork(accessPoint).name)),
-                                    JSONField("rssi", .int(Int(accessPoint.rssi))),
-                                ])
-                            })),
+                    HeardNetworkText.field(found.map(HeardNetwork.init)),
                 ]
             )
         case .disconnectRequested: ("disconnect-requested", [])
