@@ -70,7 +70,7 @@ import Testing
         case "handoff": "`handoff`, and the hand-off after `ble`, `softap`, `batch`"
         case "sc": "a hand-off that asks the Zhiting cloud for an access token"
         case "security": "`ble`, `softap`, `batch` with `--min-security`"
-        case "network": "`ble --check-network` (every protocol)"
+        case "network": "`ble --check-network` (every protocol), `softap --check-network`"
         default: ""
         }
     }
