@@ -41,7 +41,7 @@ import Testing
         #expect(
             command.bluetooth.filter(protocols: command.bleProtocol.candidates)
                 == BlueZScanFilter(serviceUUIDs: [ImprovGATTProfile.serviceUUID]))
-        #expect(command.improv.firstOption == "--hostname")
+        #expect(command.protocols.improv.firstOption == "--hostname")
         #expect(BLEProtocolChoice.allValueStrings == ["auto"] + BLEProtocol.allCases.map(\.rawValue))
     }
 
@@ -64,8 +64,8 @@ import Testing
     /// A Thread dataset replaces --ssid; Wi-Fi, Improv, BluFi-only and hand-off options do not go with it.
     @Test func aThreadDatasetStandsInForTheWiFiNetwork() throws {
         let command = try BLECommand.parse(["--thread-dataset-file", "dataset.hex", "--list-networks"])
-        #expect(command.protocomm.threadDatasetFile == "dataset.hex")
-        #expect(command.protocomm.firstOption == "--thread-dataset-file")
+        #expect(command.protocols.protocomm.threadDatasetFile == "dataset.hex")
+        #expect(command.protocols.protocomm.firstOption == "--thread-dataset-file")
         for extra in [
             ["--ssid", "Home"], ["--password-env", "X"], ["--open-network"], ["--bssid", "24:0A:C4:12:34:56"],
             ["--security", "v2"], ["--mode", "softap"], ["--hostname", "porch"], ["--area-id", "42"],

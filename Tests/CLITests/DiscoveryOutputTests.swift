@@ -49,11 +49,11 @@ import ZhitingLAN
 
     @Test func progressEventsNeverCarryTheToken() {
         let streams = CapturedStreams()
-        let printer = LANProgressPrinter(console: streams.console(json: true, verbosity: .verbose))
+        let printer = ProgressPrinter(console: streams.console(json: true, verbosity: .verbose))
         let id = device.device.id
-        printer.report(.tokenReceived(id))
-        printer.report(.serverRequested(id, server: "gz.sc.zhitingtech.com", port: 54321))
-        printer.report(.serverConfirmed(id, ZhitingServerEcho(server: "gz.sc.zhitingtech.com", port: 54321)))
+        printer.report(LANProgress.tokenReceived(id))
+        printer.report(LANProgress.serverRequested(id, server: "gz.sc.zhitingtech.com", port: 54321))
+        printer.report(LANProgress.serverConfirmed(id, ZhitingServerEcho(server: "gz.sc.zhitingtech.com", port: 54321)))
         #expect(
             streams.standardOutput == """
                 {"event":"token-received","elapsed_ms":0,"id":"a1b2c3d4e5f6"}

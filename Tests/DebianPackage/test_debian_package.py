@@ -146,7 +146,7 @@ def test_the_files_are_at_debians_paths(root):
 SERVED_METRICS = {
     "ztprov_attempts_total", "ztprov_units_settled_total", "ztprov_unit_duration_seconds_bucket",
     "ztprov_unit_duration_seconds_sum", "ztprov_unit_duration_seconds_count", "ztprov_units_in_progress",
-    "ztprov_last_record_timestamp_seconds",
+    "ztprov_last_record_timestamp_seconds", "ztprov_units_provisioned_by_security_total",
 }
 
 

@@ -107,13 +107,23 @@ struct ReportServeEndToEndTests {
 
                 var attempts: [String: Double] = [:]
                 var settled: [String: Double] = [:]
+                var secured: [String: Double] = [:]
                 for record in records {
                     let key = "\(record["station"] ?? "") \(record["code"] ?? "")"
                     attempts[key, default: 0] += 1
                     if record["is_final"] as? Bool == true { settled[key, default: 0] += 1 }
+                    if record["is_final"] as? Bool == true, record["code"] as? String == "ok" {
+                        let securedWith = record["secured_with"] as? String ?? "unknown"
+                        let level = record["security_level"] as? String ?? "unknown"
+                        secured["\(record["station"] ?? "") \(securedWith) \(level)", default: 0] += 1
+                    }
                 }
                 #expect(scraped.sum("ztprov_attempts_total", by: ["station", "code"]) == attempts)
                 #expect(scraped.sum("ztprov_units_settled_total", by: ["station", "code"]) == settled)
+                #expect(
+                    scraped.sum(
+                        "ztprov_units_provisioned_by_security_total", by: ["station", "secured_with", "level"])
+                        == secured)
                 #expect(
                     scraped.sum("ztprov_unit_duration_seconds_count", by: ["station"]) == ["line-1": 18, "line-2": 6])
                 let last = Dictionary(grouping: records) { "\($0["station"] ?? "")" }.mapValues { group in

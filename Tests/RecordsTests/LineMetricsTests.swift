@@ -38,6 +38,31 @@ import Testing
         #expect(samples["ztprov_last_record_timestamp_seconds{station=\"line-2\"}"] != nil)
     }
 
+    /// The security team's view: each provisioned unit once, by how its credentials were secured; failed
+    /// units and retries that were not final are not counted, and records from before the column say so.
+    @Test func provisionedUnitsAreCountedByTheirSecurity() throws {
+        var records = Array(
+            ShiftRecords.records().filter { $0.station == "line-1" && $0.succeeded && $0.isFinal }.prefix(3))
+        try #require(records.count == 3)
+        records[0].securedWith = ProvisioningSecurity(.bluFiNone)
+        records[1].securedWith = ProvisioningSecurity(.protocomm2)
+        records[2].securedWith = nil
+        var notFinal = records[1]
+        notFinal.isFinal = false
+        var failed = records[1]
+        failed.code = "ble.link-lost"
+        let samples = Self.samples(Self.metrics(records + [notFinal, failed]).text)
+        let family = "ztprov_units_provisioned_by_security_total"
+        let counted = samples.filter { $0.key.hasPrefix(family + "{") }
+        #expect(
+            counted == [
+                "\(family){station=\"line-1\",protocol=\"unknown\",secured_with=\"blufi-none\",level=\"none\"}": "1",
+                "\(family){station=\"line-1\",protocol=\"unknown\",secured_with=\"protocomm-sec2\",level=\"authenticated\"}":
+                    "1",
+                "\(family){station=\"line-1\",protocol=\"unknown\",secured_with=\"unknown\",level=\"unknown\"}": "1",
+            ], "\(counted)")
+    }
+
     @Test func aUnitWhoseLatestAttemptWasNotFinalIsInProgress() throws {
         var first = try #require(ShiftRecords.records().first)
         first.isFinal = false
@@ -70,7 +95,7 @@ import Testing
             record.code = HostileText.next(&random)
             record.provisioningProtocol = HostileText.next(&random)
             let text = Self.metrics([record]).text
-            let sample = /^[a-z_]+\{(?:[a-z]+="(?:[^"\\\n\r]|\\\\|\\"|\\n)*",?)*\} [0-9.e+-]+$/
+            let sample = /^[a-z_]+\{(?:[a-z_]+="(?:[^"\\\n\r]|\\\\|\\"|\\n)*",?)*\} [0-9.e+-]+$/
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             where !line.hasPrefix("# ") {
                 #expect(line.wholeMatch(of: sample) != nil, "\(line)")

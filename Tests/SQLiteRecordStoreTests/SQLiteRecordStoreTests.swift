@@ -93,7 +93,8 @@ import Testing
     }
 
     /// Another process holding the write lock far longer than the store's busy timeout: a write whose task
-    /// is cancelled ends within its short grace, not at the busy timeout (the elapsed bound tells the two apart).
+    /// is cancelled ends within its short grace. A write that ignored the cancellation would end at the busy
+    /// timeout at the earliest, so ending before it tells the two apart however slow a loaded machine is.
     @Test(.timeLimit(.minutes(1))) func aCancelledWriteStopsWaitingForAnotherProcesssLock() async throws {
         let directory = try TemporaryDirectory("records")
         defer { directory.remove() }
@@ -116,7 +117,7 @@ import Testing
         append.cancel()
         let result = await append.result
         #expect(throws: RecordStoreError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < SQLiteRecordStore.busyTimeout / 2)
+        #expect(ContinuousClock.now - started < SQLiteRecordStore.busyTimeout)
         #expect(!holder.hasExited, "the lock was released before the write ended")
     }
 

@@ -26,6 +26,26 @@ public struct LineMetrics: Sendable {
         }
     }
 
+    /// How a provisioned unit's credentials were secured, for the security team's view of the line.
+    struct SecurityLabels: Hashable, Comparable {
+        var station: String
+        var provisioningProtocol: String
+        var securedWith: String
+        var level: String
+
+        var pairs: [(String, String)] {
+            [
+                ("station", station), ("protocol", provisioningProtocol), ("secured_with", securedWith),
+                ("level", level),
+            ]
+        }
+
+        static func < (left: Self, right: Self) -> Bool {
+            (left.station, left.provisioningProtocol, left.securedWith, left.level)
+                < (right.station, right.provisioningProtocol, right.securedWith, right.level)
+        }
+    }
+
     struct Unit: Hashable {
         var batchID: String
         var deviceKey: String
@@ -47,6 +67,7 @@ public struct LineMetrics: Sendable {
 
     private var attempts: [Labels: Int] = [:]
     private var results: [Labels: Int] = [:]
+    private var provisionedBySecurity: [SecurityLabels: Int] = [:]
     /// Units with attempts but no final one yet: the station of the latest attempt and the time so far.
     private var open: [Unit: (station: String, milliseconds: Int)] = [:]
     private var durations: [String: Histogram] = [:]
@@ -64,6 +85,13 @@ public struct LineMetrics: Sendable {
         let spent = (open[unit]?.milliseconds ?? 0).addingSaturated(max(record.milliseconds, 0))
         if record.isFinal {
             results[labels, default: 0] += 1
+            if record.succeeded {
+                let security = SecurityLabels(
+                    station: record.station, provisioningProtocol: labels.provisioningProtocol,
+                    securedWith: record.securedWith?.text ?? "unknown",
+                    level: record.securedWith?.level.rawValue ?? "unknown")
+                provisionedBySecurity[security, default: 0] += 1
+            }
             open[unit] = nil
             durations[record.station, default: Histogram()].observe(milliseconds: spent)
         } else {
@@ -90,6 +118,13 @@ public struct LineMetrics: Sendable {
             help: "Units settled (the final attempt at each), by station, path, protocol and result code.")
         for (labels, count) in results.sorted(by: { $0.key < $1.key }) {
             text += PrometheusText.sample("ztprov_units_settled_total", labels.pairs, "\(count)")
+        }
+        text += PrometheusText.family(
+            "ztprov_units_provisioned_by_security_total", type: "counter",
+            help: "Units provisioned, by station, protocol, how the credentials were secured (secured_with) and "
+                + "its level (none, encrypted, authenticated; unknown for records older than the column).")
+        for (labels, count) in provisionedBySecurity.sorted(by: { $0.key < $1.key }) {
+            text += PrometheusText.sample("ztprov_units_provisioned_by_security_total", labels.pairs, "\(count)")
         }
         text += PrometheusText.family(
             "ztprov_unit_duration_seconds", type: "histogram",

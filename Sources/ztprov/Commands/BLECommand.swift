@@ -84,11 +84,7 @@ struct BLECommand: AsyncParsableCommand {
     @OptionGroup(title: "Wi-Fi")
     var wifi: WiFiOptions
 
-    @OptionGroup(title: "Improv")
-    var improv: ImprovOptions
-
-    @OptionGroup(title: "ESP provisioning (protocomm)")
-    var protocomm: ProtocommBLEOptions
+    @OptionGroup var protocols: BLEProtocolOptionGroups
 
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
@@ -140,23 +136,22 @@ struct BLECommand: AsyncParsableCommand {
 
     /// The options only some protocols honour, with the protocols they apply to.
     var protocolOptions: [BLEProtocolOptions] {
-        [
-            BLEProtocolOptions(kind: "an Improv option", appliesTo: [.improv], given: improv.firstOption),
-            BLEProtocolOptions(kind: "a BluFi option", appliesTo: [.bluFi], given: wifi.bluFiOnlyOption),
-            BLEProtocolOptions(kind: "an ESP protocomm option", appliesTo: [.protocomm], given: protocomm.firstOption),
-        ]
+        [BLEProtocolOptions(kind: "a BluFi option", appliesTo: [.bluFi], given: wifi.bluFiOnlyOption)]
+            + protocols.declared
     }
 
     /// A Thread dataset replaces the Wi-Fi network and everything that goes with it.
     private func validateNetwork() throws {
-        guard protocomm.threadDatasetFile != nil else { return try wifi.requireNetwork() }
+        guard protocols.protocomm.threadDatasetFile != nil else { return try wifi.requireNetwork() }
         if let refused = wifi.firstWiFiOption {
             throw ValidationError("\(refused) is a Wi-Fi option: not with --thread-dataset-file (Thread).")
         }
-        if let refused = improv.firstOption {
-            throw ValidationError("\(refused) is an Improv option: not with Thread.")
+        if let refused = protocols.declared.first(where: { $0.given != nil && !$0.appliesTo.contains(.protocomm) }),
+            let given = refused.given
+        {
+            throw ValidationError("\(given) is \(refused.kind): not with Thread.")
         }
-        if protocomm.retryPassword.isGiven {
+        if protocols.protocomm.retryPassword.isGiven {
             throw ValidationError("--retry-password-file/--retry-password-env is a Wi-Fi option: not with Thread.")
         }
         if checksNetwork || hidden {
@@ -178,8 +173,8 @@ struct BLECommand: AsyncParsableCommand {
     /// result's fields.
     func provision(context: CommandContext) async throws(ProvisioningError) -> [JSONField] {
         let handsOff = handoff.areaID != nil
-        let qr = try protocomm.qrPayload()
-        let thread = try protocomm.threadDataset()
+        let qr = try protocols.protocomm.qrPayload()
+        let thread = try protocols.protocomm.threadDataset()
         var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
         settings?.listsNetworks = listsNetworks
         settings?.checksNetwork = checksNetwork
@@ -214,7 +209,9 @@ struct BLECommand: AsyncParsableCommand {
             deviceID = nil
         }
         fields.append(
-            JSONField("handoff", .object(try await handoff.perform(lan: lan, deviceID: deviceID, context: context))))
+            JSONField(
+                "handoff",
+                .object(try await LANHandoffWiring.perform(handoff, lan: lan, deviceID: deviceID, context: context))))
         return fields
     }
 

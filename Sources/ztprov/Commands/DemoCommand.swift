@@ -5,15 +5,19 @@ import Protocomm
 import Provisioning
 import ZhitingLAN
 
-/// `ztprov demo`: a BluFi and a SoftAP provisioning, each followed by the hand-off, against emulated
-/// devices inside the process; shows what a real run looks like without radio, root or devices.
+/// `ztprov demo`: a provisioning over each BLE protocol and over SoftAP, with the hand-off for each device
+/// that names itself, against emulated devices inside the process; shows what a real run looks like
+/// without radio, root or devices.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Provision two emulated devices (BluFi and SoftAP) and hand them off; no radio needed.",
+        abstract:
+            "Provision emulated devices over BluFi, Improv, ESP protocomm and SoftAP, and hand them off; no radio "
+            + "needed.",
         discussion: """
-            Runs the same flows and prints the same steps as `ztprov ble`, `ztprov softap` and \
-            `ztprov handoff`, but the devices, the BLE link, the host's Wi-Fi and the LAN are emulated in \
+            Runs the same flows and prints the same steps as `ztprov ble` (once per BLE protocol), \
+            `ztprov softap` and `ztprov handoff` (for the BluFi and SoftAP devices, which send the ID the \
+            hand-off needs), but the devices, the BLE link, the host's Wi-Fi and the LAN are emulated in \
             memory. Nothing is sent on any network. The demo's passwords, PoP and token are fixed made-up \
             values, and like real secrets they never appear in the output.
 
@@ -40,20 +44,7 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(120))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
-            context.console.event("path", [JSONField("path", "blufi")])
-            let bluFiDevice = try await provisionOverBluFi(context: context)
-            let bluFiHandoff = try await handOff(bluFiDevice, context: context)
-            context.console.event("path", [JSONField("path", "softap")])
-            let softAPDevice = try await provisionOverSoftAP(context: context)
-            let softAPHandoff = try await handOff(softAPDevice, context: context)
-            context.console.result(
-                "Demo done: \(bluFiDevice) (BluFi) and \(softAPDevice) (SoftAP) now use \(softAPHandoff.echo)")
-            return [
-                JSONField("blufi_device", .string("\(bluFiDevice)")),
-                JSONField("softap_device", .string("\(softAPDevice)")),
-                JSONField("server", .optional(bluFiHandoff.echo.server)),
-                JSONField("port", .optional(bluFiHandoff.echo.port)),
-            ]
+            try await DemoWiring.run(self, context: context)
         }
     }
 
@@ -71,8 +62,9 @@ struct DemoCommand: AsyncParsableCommand {
             }
         }
 
-        /// What `ble --security auto` would pick; `none` must be chosen, a stock device never offers it.
-        var choice: BluFiSecurityChoice { self == .none ? .fixed(.none) : .automatic }
+        /// `ble`'s options for the device: `--security auto` finds V1 and V2 from its version, but `none`
+        /// must be chosen, as a stock device never offers it.
+        var bleArguments: [String] { self == .none ? ["--security", "none"] : [] }
     }
 
     /// `--softap-security`.

@@ -46,7 +46,7 @@ struct DiscoverCommand: AsyncParsableCommand {
             defer { link.close() }
             let flow = LANDiscovery(
                 LANFlowSetup(link: link, timeouts: timeouts, framing: lan.framing, logger: context.logger))
-            let printer = LANProgressPrinter(console: context.console)
+            let printer = ProgressPrinter(console: context.console)
             let found = try await flow.run(
                 lan.target(deviceID: deviceID), deadline: context.deadline, progress: printer.report)
             for entry in found {

@@ -51,7 +51,7 @@ struct HandoffCommand: AsyncParsableCommand {
     func run() async throws {
         try await CommandRunner.run(output, timeout: timeout.duration(default: .seconds(45))) {
             (context) async throws(ProvisioningError) -> [JSONField] in
-            try await handoff.perform(lan: lan, deviceID: deviceID, context: context)
+            try await LANHandoffWiring.perform(handoff, lan: lan, deviceID: deviceID, context: context)
         }
     }
 }

@@ -74,7 +74,7 @@ struct SoftAPCommand: AsyncParsableCommand {
             guard let deviceID = outcome.deviceID.flatMap(ZhitingDeviceID.init) else {
                 throw ProvisioningError.softAPDeviceIDUnknown(bssid: outcome.hotspot.bssid)
             }
-            let handedOff = try await handoff.perform(lan: lan, deviceID: deviceID, context: context)
+            let handedOff = try await LANHandoffWiring.perform(handoff, lan: lan, deviceID: deviceID, context: context)
             return fields + [JSONField("handoff", .object(handedOff))]
         }
     }
@@ -87,7 +87,7 @@ struct SoftAPCommand: AsyncParsableCommand {
                 wifiPassword, openNetwork: openNetwork, code: .softAPInvalidPassphrase, environment: environment))
         var request = try softAP.request(network: network, environment: environment)
         request.security.minimum = securityFloor.minimum
-        let printer = SoftAPProgressPrinter(console: context.console)
+        let printer = ProgressPrinter(console: context.console)
         do {
             let outcome = try await SoftAPWiring.provisioner(interface: softAP.wifiInterface)
                 .run(request, deadline: context.deadline, progress: printer.report)
@@ -107,7 +107,7 @@ struct SoftAPCommand: AsyncParsableCommand {
         [
             JSONField("device_id", .optional(outcome.deviceID)), JSONField("ip", .string(outcome.connection.ipAddress)),
             JSONField("ssid", .string(outcome.connection.ssid)), JSONField("hotspot", .string(outcome.hotspot.ssid)),
-        ] + ProtocommProgressPrinter.fields(outcome.security)
+        ] + ProtocommFields.fields(outcome.security)
     }
 }
 

@@ -32,9 +32,9 @@ struct DiscoveryTable {
 
     /// The `{"event":"device",…}` members for one entry.
     static func fields(_ entry: LANDiscoveredDevice) -> [JSONField] {
-        var fields = LANProgressPrinter.fields(entry.device) + [JSONField("kind", .string(kind(entry)))]
+        var fields = LANFields.fields(entry.device) + [JSONField("kind", .string(kind(entry)))]
         if let info = entry.info {
-            fields += LANProgressPrinter.fields(info)
+            fields += LANFields.fields(info)
         } else {
             fields += [JSONField("model", .optional(entry.device.helloModel))]
         }

@@ -26,7 +26,7 @@ struct ScannedDevice: Sendable, Equatable {
 
     /// The protocol's state as the device advertises it, where the protocol advertises one.
     var state: String? {
-        improv.map { ImprovProgressPrinter.name($0.state) }
+        improv.map { ImprovFields.name($0.state) }
     }
 
     /// What `ble`'s choice of device sees of it.
@@ -41,7 +41,7 @@ struct ScannedDevice: Sendable, Equatable {
             JSONField("rssi", .optional(rssi)), JSONField("adapter", .string(adapter)),
             JSONField("protocol", .optional(advertisedProtocol?.rawValue)), JSONField("state", .optional(state)),
         ]
-        if let improv { fields.append(ImprovProgressPrinter.capabilitiesField(improv.capabilities)) }
+        if let improv { fields.append(ImprovFields.capabilitiesField(improv.capabilities)) }
         return fields
     }
 }

@@ -4,7 +4,8 @@ import Provisioning
 
 /// One BLE provisioning protocol as the commands run it: its ``BLEProvisioningFlow`` built from the
 /// command's options, and what its outcome tells the user. `ble` and `batch` run whichever entry the device's
-/// protocol names, `scan` and detection know every registered protocol (``BLEFlowRegistry``).
+/// protocol names, `scan` and detection know every registered protocol, and `demo` runs each that has an
+/// emulated device (``BLEFlowRegistry``).
 struct BLEFlowEntry: Sendable {
     let bleProtocol: BLEProtocol
     /// Reads what the protocol needs from `ble`'s options before the scan (secrets included), so that
@@ -12,15 +13,19 @@ struct BLEFlowEntry: Sendable {
     let ble: @Sendable (BLERunOptions) throws(ProvisioningError) -> BLEPreparedRun
     /// The protocol's run on a batch unit; nil when the protocol has no batch mode.
     let batch: (@Sendable (BatchBLEOptions) -> BatchBLEFlow)?
+    /// The protocol's emulated device in `ztprov demo`; nil when the demo has none.
+    let demo: (@Sendable (DemoCommand) throws(ProvisioningError) -> BLEDemoDevice)?
 
     init(
         _ bleProtocol: BLEProtocol,
         ble: @escaping @Sendable (BLERunOptions) throws(ProvisioningError) -> BLEPreparedRun,
-        batch: (@Sendable (BatchBLEOptions) -> BatchBLEFlow)? = nil
+        batch: (@Sendable (BatchBLEOptions) -> BatchBLEFlow)? = nil,
+        demo: (@Sendable (DemoCommand) throws(ProvisioningError) -> BLEDemoDevice)? = nil
     ) {
         self.bleProtocol = bleProtocol
         self.ble = ble
         self.batch = batch
+        self.demo = demo
     }
 }
 

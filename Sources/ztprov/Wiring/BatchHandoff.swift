@@ -30,7 +30,7 @@ actor BatchHandoff {
         attempt.progress("handing \(id) to the cloud")
         let handoffContext = CommandContext(
             console: context.console, logger: context.logger, deadline: attempt.deadline)
-        let result = try await options.handOff(lan: lan, deviceID: id, context: handoffContext)
+        let result = try await LANHandoffWiring.handOff(options, lan: lan, deviceID: id, context: handoffContext)
         attempt.journal.learned(firmware: FirmwareVersions(device: result.info.softwareVersion))
     }
 

@@ -3,14 +3,14 @@ import JSONWriting
 import Provisioning
 import Records
 
-/// BluFi in `ble` and `batch`: the Wi-Fi options' settings sent with `--security`; the device ID it sends
+/// BluFi in `ble`, `batch` and `demo`: the Wi-Fi options' settings sent with `--security`; the device ID it sends
 /// names it for the hand-off.
 extension BLEFlowEntry {
     static let bluFi = BLEFlowEntry(
         .bluFi,
         ble: { (options) throws(ProvisioningError) in
             let (settings, command, context) = (options.settings, options.command, options.context)
-            let printer = BluFiProgressPrinter(console: context.console)
+            let printer = ProgressPrinter(console: context.console)
             return BLEPreparedRun(
                 deadline: context.deadline,
                 flow: { (_) throws(ProvisioningError) in
@@ -36,6 +36,11 @@ extension BLEFlowEntry {
                     ).run(with: link, deadline: context.deadline)
                     return BatchBLEFlow.Outcome(deviceID: outcome.deviceID)
                 })
+        },
+        demo: { command in
+            BLEDemoDevice(
+                arguments: command.bluFiSecurity.bleArguments,
+                link: DemoBLELink(peripheral: .bluFi(DemoDevices.bluFiLink(command.bluFiSecurity.scheme))))
         })
 
     private static func result(_ outcome: BluFiProvisioningOutcome, peer: BLEPeer) -> BLEFlowResult {
@@ -46,14 +51,14 @@ extension BLEFlowEntry {
                 JSONField("protocol", .string(BLEProtocol.bluFi.rawValue)),
                 JSONField("address", .string(peer.address)), JSONField("name", .optional(peer.name)),
                 JSONField("device_id", .optional(outcome.deviceID)),
-                JSONField("security", .string(BluFiProgressPrinter.name(outcome.security))),
+                JSONField("security", .string(BluFiFields.name(outcome.security))),
                 JSONField("secured_with", .string(ProvisioningSecurity(outcome.security).text)),
-                JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiProgressPrinter.name))),
+                JSONField("rejected_security", .optional(outcome.rejectedScheme.map(BluFiFields.name))),
                 JSONField("blufi_version", .optional(outcome.deviceVersion.map { "\($0)" })),
                 JSONField("mtu", .int(outcome.traffic.mtu)),
                 JSONField("frames_written", .int(outcome.traffic.framesWritten)),
                 JSONField("frames_received", .int(outcome.traffic.framesReceived)),
-            ] + BluFiProgressPrinter.fields(outcome.report),
+            ] + BluFiFields.fields(outcome.report),
             handoff: .deviceID(outcome.deviceID))
     }
 }

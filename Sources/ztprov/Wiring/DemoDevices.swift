@@ -1,6 +1,7 @@
 import BluFi
 import CryptoPrimitives
 import DeviceEmulator
+import Improv
 import Protocomm
 import Provisioning
 import Transports
@@ -36,6 +37,39 @@ enum DemoDevices {
         )
         let device = BluFiDeviceSession(configuration: configuration, random: SystemRandomSource())
         return InMemoryBluFiPeripheral(device: device, mtu: 185)
+    }
+
+    /// An Improv device (ESPHome-like) that joins the demo's home network.
+    static func improvPeripheral() throws(ProvisioningError) -> InMemoryImprovPeripheral {
+        guard let home = try? ImprovCredentials(ssid: Array(homeSSID.utf8), password: Array(wifiPassword.utf8))
+        else { throw broken("The demo's Wi-Fi settings do not fit Improv.") }
+        return InMemoryImprovPeripheral(
+            EmulatedImprovDeviceConfiguration(
+                joinableNetwork: home, redirectURL: "http://improv-demo.local/",
+                networks: [ImprovWiFiNetwork(ssid: homeSSID, rssi: -52, authentication: ["WPA2"])]))
+    }
+
+    /// An ESP provisioning device over BLE (`network_provisioning`, security 1 with the demo's PoP), joining
+    /// the home network at 192.168.4.23.
+    static func protocommPeripheral() -> InMemoryProtocommPeripheral {
+        InMemoryProtocommPeripheral(
+            configuration: ProtocommDeviceConfiguration(
+                security: .security1(proofOfPossession: proofOfPossession),
+                wifi: ProtocommDeviceWiFiPlan(outcome: .connect(ipAddress: "192.168.4.23"))))
+    }
+
+    /// The QR payload on the protocomm device's label: its name, the transport and its PoP.
+    static func protocommLabel() throws(ProvisioningError) -> ESPProvisioningQRPayload {
+        guard
+            let label = try? ESPProvisioningQRPayload(
+                #"{"ver":"v1","name":"PROV_C0E0","pop":"\#(proofOfPossession)","transport":"ble","security":1}"#)
+        else { throw broken("The demo's QR payload does not parse.") }
+        return label
+    }
+
+    /// The demo itself is broken, which no option can fix.
+    static func broken(_ message: String) -> ProvisioningError {
+        ProvisioningError(.handoffNoInfo, message, hint: "This is a bug in the demo; please report it.")
     }
 
     /// A protocomm device behind its hotspot, with the demo's PoP or SRP password for `level`.

@@ -3,18 +3,18 @@ import JSONWriting
 import Protocomm
 import Provisioning
 
-/// ESP protocomm in `ble` (Wi-Fi or Thread, with its session options and QR payload) and in `batch` (a unit
-/// whose QR payload names it); a Wi-Fi device is handed off at the address it reported.
+/// ESP protocomm in `ble` (Wi-Fi or Thread, with its session options and QR payload), in `batch` (a unit
+/// whose QR payload names it) and in `demo`; a Wi-Fi device is handed off at the address it reported.
 extension BLEFlowEntry {
     static let protocomm = BLEFlowEntry(
         .protocomm,
         ble: { (options) throws(ProvisioningError) in
-            let (command, context) = (options.command, options.context)
+            let (protocomm, context) = (options.command.protocols.protocomm, options.context)
             let network = try network(options)
             let retryPassphrase =
                 try network == nil
-                ? nil : command.protocomm.retryPassphraseSource(environment: ProcessInfo.processInfo.environment)
-            let printer = ProtocommProgressPrinter(console: context.console)
+                ? nil : protocomm.retryPassphraseSource(environment: ProcessInfo.processInfo.environment)
+            let printer = ProgressPrinter(console: context.console)
             return BLEPreparedRun(
                 deadline: context.deadline,
                 flow: { (_) throws(ProvisioningError) in
@@ -24,7 +24,7 @@ extension BLEFlowEntry {
                             hint: "Use --mode sta (the default) with --ssid.")
                     }
                     return ProtocommBLEFlow(
-                        network, retryPassphrase: retryPassphrase, keepsBond: command.protocomm.keepsBond,
+                        network, retryPassphrase: retryPassphrase, keepsBond: protocomm.keepsBond,
                         progress: printer.report)
                 },
                 result: result)
@@ -57,12 +57,17 @@ extension BLEFlowEntry {
                         beforeHandoff:
                             "joined as \(joined.connection.ipAddress); an ESP protocomm unit sends no device ID")
                 })
+        },
+        demo: { _ throws(ProvisioningError) in
+            BLEDemoDevice(
+                qr: try DemoDevices.protocommLabel(),
+                link: DemoBLELink(peripheral: .other(DemoDevices.protocommPeripheral())))
         })
 
     /// The network from the Thread dataset or the Wi-Fi options; nil for the SoftAP modes, which protocomm
     /// lacks. Secrets are read now, before any radio.
     private static func network(_ options: BLERunOptions) throws(ProvisioningError) -> ProtocommBLEFlow.Network? {
-        let protocomm = options.command.protocomm
+        let protocomm = options.command.protocols.protocomm
         let minimum = options.command.securityFloor.minimum
         let listsNetworks = options.command.listsNetworks
         let environment = ProcessInfo.processInfo.environment
@@ -89,8 +94,8 @@ extension BLEFlowEntry {
             fields += [
                 JSONField("credential_attempts", .int(outcome.credentialAttempts)), JSONField("mtu", .int(outcome.mtu)),
             ]
-            fields += ProtocommProgressPrinter.fields(outcome.security)
-            fields += ProtocommProgressPrinter.fields(connection)
+            fields += ProtocommFields.fields(outcome.security)
+            fields += ProtocommFields.fields(connection)
             return BLEFlowResult(
                 summary:
                     "\(peer.name ?? peer.address) (ESP protocomm) joined \(connection.ssid) as \(connection.ipAddress)",
@@ -100,14 +105,14 @@ extension BLEFlowEntry {
             var fields = protocommFields(
                 network: "thread", peer: peer, endpoints: outcome.endpoints, version: outcome.deviceVersion)
             fields.append(JSONField("mtu", .int(outcome.mtu)))
-            fields += ProtocommProgressPrinter.fields(outcome.security)
-            fields += ProtocommProgressPrinter.fields(attachment)
+            fields += ProtocommFields.fields(outcome.security)
+            fields += ProtocommFields.fields(attachment)
             if let networks = outcome.networks {
-                fields.append(ProtocommProgressPrinter.threadNetworksField(networks))
+                fields.append(ProtocommFields.threadNetworksField(networks))
             }
             return BLEFlowResult(
                 summary: "\(peer.name ?? peer.address) (ESP protocomm) attached to the Thread network "
-                    + "\(attachment.networkName) (PAN ID \(ProtocommProgressPrinter.panID(attachment.panID)), "
+                    + "\(attachment.networkName) (PAN ID \(ProtocommFields.panID(attachment.panID)), "
                     + "channel \(attachment.channel))",
                 fields: fields)
         }

@@ -143,6 +143,44 @@ struct RealStackLabTests {
         Self.expect(try await Self.scenario("ble-no-device"), status: 4, code: "ble.device-not-found")
     }
 
+    /// Two devices in range and none named: with no terminal to ask on, refused before either is touched and
+    /// both listed; on a terminal, the second row picked with its number is the one provisioned; with `--pick
+    /// first`, exactly one is sent the settings and the other is never connected.
+    @Test func severalDevicesNeedAChoiceAndOnlyTheChosenOneIsProvisioned() async throws {
+        let scenario = try await Self.scenario("ble-several-devices")
+        #expect(scenario["lab_error"] == nil, "\(scenario)")
+        func run(_ name: String) -> RealStackLab.Scenario {
+            RealStackLab.Scenario(name: "ble-several-devices \(name)", record: scenario[name] ?? .null)
+        }
+        func provisioned(_ run: RealStackLab.Scenario) -> [String] {
+            (run["peripherals"]?.array ?? []).filter { $0["sta_ssid"] == "HomeNet" }.compactMap { $0["name"]?.string }
+        }
+        func connections(_ run: RealStackLab.Scenario) -> [Double?] {
+            run["peripherals"]?.array?.map { Self.number($0["connections"]) } ?? []
+        }
+
+        let refused = run("refused")
+        Self.expect(refused, status: 2, code: "ble.several-devices")
+        for address in refused["addresses"]?.array?.compactMap(\.string) ?? [] {
+            #expect(refused.standardOutput.contains(address), "\(refused)")
+        }
+        #expect(connections(refused) == [0, 0], "\(refused)")
+
+        let chosen = run("chosen")
+        #expect(chosen.exitStatus == 0, "\(chosen)")
+        let terminal = try JSONDecoder().decode(JSONValue.self, from: Data(chosen.standardOutput.utf8))
+        let transcript = terminal["transcript"]?.string ?? ""
+        #expect(terminal["status"] == 0 && terminal["appeared"] == .bool(true), "\(transcript)")
+        let name = try #require(provisioned(chosen).first, "\(transcript)")
+        #expect(provisioned(chosen) == [name] && transcript.contains("Chosen: \(name)"), "\(transcript)")
+        #expect(connections(chosen).filter { $0 == 0 }.count == 1, "\(chosen)")
+
+        let picked = run("picked")
+        Self.expect(picked, status: 0)
+        #expect(provisioned(picked).count == 1, "\(picked)")
+        #expect(connections(picked).filter { $0 == 0 }.count == 1, "\(picked)")
+    }
+
     @Test func bleLinkDropDuringNegotiationIsALinkFailure() async throws {
         let ble = try await Self.scenario("ble-link-drop-negotiation")
         #expect(ble["lab_error"] == nil, "\(ble)")

@@ -22,7 +22,7 @@ import Transports
 
     /// Runs the flow and returns its outcome and every progress line it reported.
     static func run(
-        _ connection: InMemoryImprovConnection, _ settings: ImprovSettings = settings(),
+        _ connection: InMemoryImprovPeripheral, _ settings: ImprovSettings = settings(),
         timeouts: ImprovTimeouts = timeouts, onProgress: @escaping @Sendable (ImprovProgress) -> Void = { _ in }
     ) async throws -> (ImprovProvisioningOutcome, [ImprovProgress]) {
         let reported = Mutex<[ImprovProgress]>([])
@@ -35,7 +35,7 @@ import Transports
         return (outcome, reported.withLock { $0 })
     }
 
-    static func failure(_ connection: InMemoryImprovConnection, _ settings: ImprovSettings = settings())
+    static func failure(_ connection: InMemoryImprovPeripheral, _ settings: ImprovSettings = settings())
         async throws -> ProvisioningError
     {
         do {
@@ -48,7 +48,7 @@ import Transports
     }
 
     @Test func runsEveryCommandAndSendsTheSettingsLast() async throws {
-        let connection = InMemoryImprovConnection(EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network))
+        let connection = InMemoryImprovPeripheral(EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network))
         let (outcome, reported) = try await Self.run(connection, Self.settings(hostname: "porch"))
         #expect(outcome.redirectURL == "http://improv-device.local/")
         #expect(outcome.joinedSSID == "HomeNet")
@@ -63,7 +63,7 @@ import Transports
     }
 
     @Test func goesOnWhenTheButtonIsPressed() async throws {
-        let connection = InMemoryImprovConnection(
+        let connection = InMemoryImprovPeripheral(
             EmulatedImprovDeviceConfiguration(requiresAuthorization: true, joinableNetwork: Self.network))
         var settings = Self.settings()
         settings.identifies = false
@@ -82,7 +82,7 @@ import Transports
     /// Every error a device may report for a command other than a failed join: the device refused it.
     @Test(arguments: [0x01, 0x05, 0xFF, 0x42] as [UInt8])
     func aDeviceErrorIsARejection(code: UInt8) async throws {
-        let connection = InMemoryImprovConnection(EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network)) {
+        let connection = InMemoryImprovPeripheral(EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network)) {
             number, _ in number == 2 ? [(.errorState, [code])] : nil
         }
         let error = try await Self.failure(connection)
@@ -101,7 +101,7 @@ import Transports
     func malformedValuesAreProtocolErrors(what: String, write: Int, value: [UInt8]) async throws {
         let capabilities: [UInt8]? = write == 0 ? value : nil
         let characteristic: ImprovCharacteristic = what == "state" ? .currentState : .rpcResult
-        let connection = InMemoryImprovConnection(
+        let connection = InMemoryImprovPeripheral(
             EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network), capabilities: capabilities
         ) { number, _ in number == write ? [(characteristic, value)] : nil }
         let error = try await Self.failure(connection)
@@ -111,7 +111,7 @@ import Transports
     }
 
     @Test func aSilentDeviceTimesOut() async throws {
-        let connection = InMemoryImprovConnection(EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network)) {
+        let connection = InMemoryImprovPeripheral(EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network)) {
             number, _ in number == 2 ? [] : nil
         }
         let error = try await Self.failure(connection)
@@ -121,7 +121,7 @@ import Transports
 
     @Test func settingsTheCoreRefusesAreUsageErrorsBeforeAnyWrite() async throws {
         for settings in [Self.settings(password: "short"), Self.settings(hostname: "-bad-")] {
-            let connection = InMemoryImprovConnection(EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network))
+            let connection = InMemoryImprovPeripheral(EmulatedImprovDeviceConfiguration(joinableNetwork: Self.network))
             let error = try await Self.failure(connection, settings)
             #expect(error.code == .invalidOption, "\(error)")
             #expect(!error.message.contains("short"))

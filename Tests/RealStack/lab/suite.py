@@ -208,6 +208,7 @@ class Suite:
         await self.scenario("ble-adapter-slot", lambda: self.ble_run(self.blufi(), ["--adapter", "slot:2"]))
         await self.scenario("ble-ctrl-c", lambda: self.ble_run(self.blufi(join_delay_ms=30000), [],
                                                                interrupt_after_connect=2.0))
+        await self.scenario("ble-several-devices", self.ble_several_devices)
         await self.scenario("ble-quick-reconnect", self.ble_quick_reconnect)
         await self.scenario("ble-gatt-changed", self.ble_gatt_changed)
 
@@ -222,6 +223,30 @@ class Suite:
     async def ble_no_device(self) -> dict:
         return await self.ztprov(["ble", "--device", "24:0A:C4:FF:FF:FF", "--ssid", "HomeNet", "--json",
                                   "--scan-timeout", "4"])
+
+    async def ble_several_devices(self) -> dict:
+        """Two BluFi devices in range and neither named, three times over a fresh pair: without a terminal
+        ztprov refuses before connecting and lists both; on a terminal the person picks the second row; with
+        `--pick first` it provisions one. Each run's peripheral records are copied when it ends."""
+        command = ["ble", "--name-prefix", "BLUFI_PICK", "--ssid", "HomeNet", "--scan-timeout", "15"]
+        picker = os.path.join(os.environ["ZTLAB_REPO"], "Tests", "Harness", "pick_in_pty.py")
+        runs = {
+            "refused": lambda: self.ztprov(command + ["--json"]),
+            "chosen": lambda: self.command([sys.executable, picker, "2 devices match", "2", ZTPROV] + command),
+            "picked": lambda: self.ztprov(command + ["--json", "--pick", "first"]),
+        }
+        result: dict = {}
+        for name, run in runs.items():
+            addresses = [self.address(), self.address()]
+            peripherals = [await self.stack.ble.add_peripheral(address, f"BLUFI_PICK_{index}", self.blufi())
+                           for index, address in enumerate(addresses)]
+            result[name] = await run()
+            result[name]["addresses"] = addresses
+            result[name]["peripherals"] = json.loads(json.dumps([peripheral.record() for peripheral in peripherals]))
+            for address in addresses:
+                await self.stack.ble.remove_peripheral(address)
+        result["status"] = result["picked"]["status"]
+        return result
 
     async def ble_quick_reconnect(self) -> dict:
         """Two runs against one device within bluetoothd's ~30 s cache of its GATT objects."""

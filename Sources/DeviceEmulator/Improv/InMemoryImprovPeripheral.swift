@@ -1,34 +1,36 @@
-import DeviceEmulator
-import Improv
-import Transports
+public import Improv
+public import Transports
 
 /// An ``EmulatedImprovDevice`` behind the GATT port, in process: reads answer from the device, writes
-/// go to it, its notifications come back on the subscribed characteristics. A script may answer a
-/// write in the device's place, to play a device that misbehaves.
-actor InMemoryImprovConnection: GATTConnection {
+/// go to it, its notifications come back on the subscribed characteristics; for flow tests and
+/// `ztprov demo`. A script may answer a write in the device's place, to play a device that misbehaves.
+public actor InMemoryImprovPeripheral: GATTConnection {
     /// Values to notify, by characteristic, in order.
-    typealias Answer = [(ImprovCharacteristic, [UInt8])]
+    public typealias Answer = [(ImprovCharacteristic, [UInt8])]
 
-    struct NotPermitted: Error {}
+    /// An access the Improv service does not allow.
+    public struct NotPermitted: GATTFailure {
+        public var gattFailureKind: GATTFailureKind { .notPermitted }
+    }
 
-    nonisolated let mtu = 185
-    nonisolated let services = [
+    public nonisolated let mtu = 185
+    public nonisolated let services = [
         GATTService(
             uuid: ImprovGATTProfile.serviceUUID,
             characteristics: ImprovCharacteristic.allCases.map {
                 GATTCharacteristic(id: GATTAttributeID($0.uuid), uuid: $0.uuid, properties: [.read, .write, .notify])
             })
     ]
-    private(set) var device: EmulatedImprovDevice
+    public private(set) var device: EmulatedImprovDevice
     /// Every value written, in order.
-    private(set) var writes: [[UInt8]] = []
+    public private(set) var writes: [[UInt8]] = []
     private let capabilities: [UInt8]?
     private let script: @Sendable (_ writeNumber: Int, _ value: [UInt8]) -> Answer?
     private var subscribers: [ImprovCharacteristic: AsyncThrowingStream<[UInt8], any Error>.Continuation] = [:]
 
     /// `capabilities` replaces the capabilities value the device returns; `script` answers the n-th
     /// write (from 1) instead of the device when it returns a value.
-    init(
+    public init(
         _ configuration: EmulatedImprovDeviceConfiguration, capabilities: [UInt8]? = nil,
         script: @escaping @Sendable (_ writeNumber: Int, _ value: [UInt8]) -> Answer? = { _, _ in nil }
     ) {
@@ -37,17 +39,17 @@ actor InMemoryImprovConnection: GATTConnection {
         self.script = script
     }
 
-    func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
+    public func read(_ characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
         guard let improv = ImprovCharacteristic(uuid: characteristic.uuid) else { throw NotPermitted() }
         if improv == .capabilities, let capabilities { return capabilities }
         return device.read(improv)
     }
 
-    func read(_ descriptor: GATTDescriptor, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
+    public func read(_ descriptor: GATTDescriptor, until deadline: ContinuousClock.Instant) throws -> [UInt8] {
         throw NotPermitted()
     }
 
-    func write(
+    public func write(
         _ value: [UInt8], to characteristic: GATTCharacteristic, type: GATTWriteType,
         until deadline: ContinuousClock.Instant
     ) throws {
@@ -57,7 +59,7 @@ actor InMemoryImprovConnection: GATTConnection {
         for (characteristic, value) in answer { subscribers[characteristic]?.yield(value) }
     }
 
-    func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws
+    public func subscribe(to characteristic: GATTCharacteristic, until deadline: ContinuousClock.Instant) throws
         -> AsyncThrowingStream<[UInt8], any Error>
     {
         guard let improv = ImprovCharacteristic(uuid: characteristic.uuid) else { throw NotPermitted() }
@@ -67,7 +69,7 @@ actor InMemoryImprovConnection: GATTConnection {
     }
 
     /// The button press.
-    func pressButton() {
+    public func pressButton() {
         for notification in device.authorize() { subscribers[notification.characteristic]?.yield(notification.value) }
     }
 }
