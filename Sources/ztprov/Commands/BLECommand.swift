@@ -89,13 +89,7 @@ struct BLECommand: AsyncParsableCommand {
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
 
-    @Flag(
-        name: .customLong("check-network"),
-        help: "Have the device scan first, and send nothing when it does not hear the network (Wi-Fi).")
-    var checksNetwork = false
-
-    @Flag(help: "The network hides its name: --check-network sends even when the device's scan misses it.")
-    var hidden = false
+    @OptionGroup var networkCheck: NetworkCheckOptions
 
     @OptionGroup(title: "Security policy")
     var securityFloor: SecurityFloorOptions
@@ -154,7 +148,7 @@ struct BLECommand: AsyncParsableCommand {
         if protocols.protocomm.retryPassword.isGiven {
             throw ValidationError("--retry-password-file/--retry-password-env is a Wi-Fi option: not with Thread.")
         }
-        if checksNetwork || hidden {
+        if networkCheck.checksNetwork || networkCheck.hidden {
             throw ValidationError("--check-network and --hidden judge a Wi-Fi network: not with Thread.")
         }
         if handoff.areaID != nil {
@@ -177,8 +171,8 @@ struct BLECommand: AsyncParsableCommand {
         let thread = try protocols.protocomm.threadDataset()
         var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
         settings?.listsNetworks = listsNetworks
-        settings?.checksNetwork = checksNetwork
-        settings?.hidden = hidden
+        settings?.checksNetwork = networkCheck.checksNetwork
+        settings?.hidden = networkCheck.hidden
         var bluetooth = bluetooth
         var choice = bleProtocol
         if let qr, device == nil, bluetooth.namePrefix == nil { bluetooth.namePrefix = qr.name }

@@ -48,13 +48,7 @@ struct SoftAPOptions: ParsableArguments {
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
 
-    @Flag(
-        name: .customLong("check-network"),
-        help: "Have the device scan first, and send nothing when it does not hear the network.")
-    var checksNetwork = false
-
-    @Flag(help: "The network hides its name: --check-network sends even when the device's scan misses it.")
-    var hidden = false
+    @OptionGroup var networkCheck: NetworkCheckOptions
 
     func validate() throws {
         if !(1...32).contains(hotspotSSID.utf8.count) {

@@ -22,7 +22,7 @@ extension SoftAPOptions {
             security: security.options(proofOfPossession: pop, srpUsername: srpUsername, patch: security2Patch),
             listsNetworks: listsNetworks
         )
-        (request.checksNetwork, request.hidden) = (checksNetwork, hidden)
+        (request.checksNetwork, request.hidden) = (networkCheck.checksNetwork, networkCheck.hidden)
         return request
     }
 }
