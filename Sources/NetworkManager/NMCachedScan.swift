@@ -26,9 +26,15 @@ public enum NMCachedScan {
     /// `NM_DEVICE_TYPE_WIFI`.
     static let wifiDeviceType = 2
 
-    /// Every access point every Wi-Fi device lists; each call gets `timeout`. Throws the bus's error when
-    /// NetworkManager is not there (`ServiceUnknown`).
+    /// Every access point every Wi-Fi device lists, none when NetworkManager is not running; each call gets
+    /// `timeout`. Whether it runs is asked of the bus first, so a call never starts it by bus activation.
     public static func accessPoints(on bus: DBusConnection, timeout: Duration) async throws -> [AccessPoint] {
+        let running = try await bus.call(
+            DBusMethodCall(
+                destination: "org.freedesktop.DBus", path: DBusObjectPath("/org/freedesktop/DBus") ?? .root,
+                interface: "org.freedesktop.DBus", member: "NameHasOwner", arguments: [.string(service)]),
+            timeout: timeout)
+        guard running.first?.bool == true else { return [] }
         let devices = try await bus.call(
             DBusMethodCall(
                 destination: service, path: managerPath, interface: service, member: "GetDevices"),

@@ -29,6 +29,7 @@ enum HostNetworkLook {
             context.logger.debug("no cached Wi-Fi scan of the host to look at: \(error)")
             return
         }
+        if heard.isEmpty { context.logger.debug("NetworkManager lists no access point: not running, or no Wi-Fi") }
         for warning in try join.hostAdvice(heard) {
             context.console.warning("\(warning.message) [\(warning.code.rawValue)]")
             context.console.event(
