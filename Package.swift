@@ -204,7 +204,7 @@ let package = Package(
         ),
         .target(
             name: "NetworkManager",
-            dependencies: ["CLibNM", "Transports", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CLibNM", "DBus", "Transports", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings + optimisedAsShipped
         ),
         .target(

@@ -26,6 +26,19 @@ extension BluFiClient {
         return actions + [.wait(for: .wifiList)]
     }
 
+    /// Makes a session whose join failed or went silent ready again (the link and keys still hold), so a
+    /// flow can ask the device what it hears (``requestedWiFiList()``) and explain the failure; false, and
+    /// nothing changes, after any other failure.
+    public mutating func recoveredFromFailedJoin() -> Bool {
+        switch phase {
+        case .failed(.wifiConnectionFailed), .failed(.timedOut(.wifiConnection)):
+            phase = .ready
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Sends application bytes as CUSTOM_DATA (fragmented as needed); no answer is expected.
     public mutating func requestedCustomData(_ bytes: [UInt8]) throws(BluFiError) -> [Action] {
         try requireReady()

@@ -3,7 +3,7 @@ extension ErrorCode {
     public var exitStatus: ExitStatus {
         switch self {
         case .invalidOption, .improvNotSupported, .secretMissing, .secretUnreadable, .secretEmpty, .secretInvalid,
-            .recordsInvalidLocation,
+            .wifiPasswordCharacters, .recordsInvalidLocation,
             .batchBadInput, .batchUnknownLane, .softAPInvalidSSID,
             .softAPInvalidPassphrase, .softAPInvalidHotspotPassword, .protocommCredentialsMissing,
             .threadInvalidDataset, .bleSeveralDevices:
@@ -29,7 +29,8 @@ extension ErrorCode {
         case .bluFiWiFiWrongPassword, .bluFiWiFiNotFound, .bluFiWiFiJoinFailed, .bluFiWiFiScanFailed,
             .improvWiFiUnableToConnect, .protocommWiFiWrongPassword, .protocommWiFiNotFound,
             .protocommWiFiJoinFailed,
-            .protocommConfigRejected, .threadDatasetRejected, .threadNetworkNotFound, .threadAttachFailed:
+            .protocommConfigRejected, .networkNotHeard, .networkPasswordRequired, .networkIsOpen, .networkEnterprise,
+            .threadDatasetRejected, .threadNetworkNotFound, .threadAttachFailed:
             .wifiJoinFailed
         case .bluFiUnusableDeviceID, .lanBadReply, .handoffNoToken, .handoffNoInfo, .handoffNotConfirmed,
             .handoffServerMismatch, .handoffRejected, .handoffTargetIsHub, .scHTTPError, .scBadResponse:

@@ -89,6 +89,12 @@ extension ErrorCode {
         case .bluFiWiFiJoinTimeout: "Move the device closer to the access point, or give a longer --timeout."
         case .improvWiFiUnableToConnect: "Check the Wi-Fi password and that the 2.4 GHz network reaches the device."
         case .bluFiWiFiScanFailed: "Run again; the device could not scan while busy."
+        case .networkNotHeard:
+            "Check the SSID and that the network is 2.4 GHz and in range; pass --hidden if it hides its name."
+        case .networkPasswordRequired: "Give the network's password with --password-file or --password-env."
+        case .networkIsOpen: "Run again with --open-network instead of a password."
+        case .networkEnterprise: "Choose a WPA-Personal network; an 802.1X network cannot be provisioned this way."
+        case .wifiPasswordCharacters: "Remove the control characters (often a Windows line ending) from the password."
         case .protocommConfigRejected: "Check the SSID and password lengths; the device refused the settings."
         case .threadInvalidDataset:
             "Put the hex line of `ot-ctl dataset active -x` (from the border router) alone in the dataset file."

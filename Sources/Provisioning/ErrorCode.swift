@@ -17,6 +17,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case secretEmpty = "usage.secret-empty"
     /// A secret is not UTF-8 text, holds a NUL byte or is longer than any secret, so it is not sent.
     case secretInvalid = "usage.secret-invalid"
+    /// The Wi-Fi password holds control characters, which no WPA passphrase can (a stray line ending, a tab).
+    case wifiPasswordCharacters = "usage.wifi-password-characters"
     /// `--db` or `ZTPROV_DB` is empty or has a URL scheme that is neither `postgres(ql)://` nor `sqlite:`.
     case recordsInvalidLocation = "records.invalid-location"
     case batchBadInput = "batch.bad-input"
@@ -126,6 +128,14 @@ public enum ErrorCode: String, CaseIterable, Sendable, CustomStringConvertible {
     case protocommWiFiNotFound = "protocomm.wifi-not-found"
     case protocommWiFiJoinFailed = "protocomm.wifi-join-failed"
     case protocommConfigRejected = "protocomm.config-rejected"
+    /// `--check-network`: the device's scan does not list the SSID, and `--hidden` was not given.
+    case networkNotHeard = "network.not-heard"
+    /// A scan shows the network secured, and no password was given (`--open-network`).
+    case networkPasswordRequired = "network.password-required"
+    /// A scan shows the network open, and a password was given.
+    case networkIsOpen = "network.is-open"
+    /// A scan shows the network as 802.1X enterprise, which no provisioning protocol can send.
+    case networkEnterprise = "network.enterprise"
 
     // MARK: The device could not attach to the Thread network (7)
     /// The device found the dataset invalid (OpenThread could not parse it) or refused to store it.

@@ -8,6 +8,8 @@ public struct ProvisioningError: Error, Sendable, Equatable, CustomStringConvert
     public let hint: String
     /// The cause in the system's own words (D-Bus error name, NetworkManager reason, errno).
     public let detail: String?
+    /// The networks the device reported hearing, when its scan explains the failure (a join that failed).
+    public internal(set) var heardNetworks: [HeardNetwork]?
 
     public init(_ code: ErrorCode, _ message: String, hint: String, detail: String? = nil) {
         self.code = code

@@ -123,6 +123,35 @@ import Testing
         #expect(check(String(repeating: "é", count: 32)) == .invalidOption)
         #expect(check(String(repeating: "g", count: 64)) == .invalidOption)
         #expect(check(String(repeating: "0aF", count: 21) + "9") == nil)
+        #expect(check("caf\u{E9} cr\u{E8}me") == nil)
+        #expect(
+            try WiFiPassphrase.resolve(
+                options, openNetwork: true, code: .invalidOption, environment: ["ZTPROV_WIFI_PASSWORD": "ambient1"],
+                prompt: { _ in nil }
+            ).revealed() == "")
+    }
+
+    /// A WPA passphrase is printable text: every control character (C0 and DEL), wherever it stands in an
+    /// otherwise valid password, is refused by name before anything is sent, and the message never shows it.
+    @Test(arguments: Array(0x01...0x1F) + [0x7F])
+    func aPasswordWithAControlCharacterIsRefused(byte: Int) throws {
+        let options = try SecretOptions<WiFiPasswordSecret>.parse([])
+        let control = String(UnicodeScalar(UInt8(byte)))
+        for password in [control + "qz7-hunter", "qz7-" + control + "hunter", "qz7-hunter" + control] {
+            #expect {
+                _ = try WiFiPassphrase.resolve(
+                    options, openNetwork: false, code: .invalidOption, environment: ["ZTPROV_WIFI_PASSWORD": password],
+                    prompt: { _ in nil })
+            } throws: { error in
+                guard let error = error as? ProvisioningError else { return false }
+                return error.code == .wifiPasswordCharacters && error.exitStatus == .usage
+                    && !error.message.contains(control) && !error.message.contains("qz7")
+            }
+        }
+    }
+
+    @Test func theOpenNetworkSendsNoPassword() throws {
+        let options = try SecretOptions<WiFiPasswordSecret>.parse([])
         #expect(
             try WiFiPassphrase.resolve(
                 options, openNetwork: true, code: .invalidOption, environment: ["ZTPROV_WIFI_PASSWORD": "ambient1"],

@@ -174,6 +174,29 @@ struct SoftAPEndToEndTests {
         }
     }
 
+    /// The same rules as on BLE, through the hotspot: a network the device's scan misses fails its join with
+    /// the scan's explanation, and with `--check-network` is refused before the password goes out.
+    @Test func aNetworkTheDeviceDoesNotHearIsExplainedAndWithCheckNetworkNotSent() async throws {
+        let heard: JSONValue = [
+            ["ssid": "Neighbour", "channel": 1, "rssi": -60, "bssid": "aa:bb:cc:00:00:09", "auth": 3]
+        ]
+        let protocomm: JSONValue = ["security": 0, "target_ssid": "Elsewhere", "networks": heard]
+        try await withHarness(scenario: Self.scenario(protocomm: protocomm)) { h in
+            let failed = try await launch(h).run()
+            expectFailure(failed, code: "protocomm.wifi-not-found", status: 7, secrets: [Self.wifiPassword])
+            #expect(failed.standardError.contains("does not hear \"HomeNet\""), "\(failed.standardError)")
+            #expect((failed.result?["networks"] as? [[String: Any]])?.first?["ssid"] as? String == "Neighbour")
+            try await expectCleanHost(h, failed)
+        }
+        try await withHarness(scenario: Self.scenario(protocomm: protocomm)) { h in
+            let refused = try await launch(h, ["--check-network"]).run()
+            expectFailure(refused, code: "network.not-heard", status: 7, secrets: [Self.wifiPassword])
+            let received = String(decoding: try JSONEncoder().encode(try await h.received()), as: UTF8.self)
+            #expect(!received.contains(Self.wifiPassword), "the device got the Wi-Fi password")
+            try await expectCleanHost(h, refused)
+        }
+    }
+
     @Test func ctrlCMidSessionExits130AfterRestoring() async throws {
         let protocomm: JSONValue = ["security": 1, "pop": .string(Self.proofOfPossession), "connecting_polls": 1000]
         try await withHarness(scenario: Self.scenario(protocomm: protocomm)) { h in

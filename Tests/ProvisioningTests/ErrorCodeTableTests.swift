@@ -51,6 +51,7 @@ import Testing
         case .networkServiceUnavailable, .wifiInterfaceUnavailable: return "`softap`, `batch --path softap`, `doctor`"
         case .batchIncomplete, .batchBadInput, .batchUnknownLane: return "`batch`"
         case .batchClaimLost: return "`batch` on a database shared with other stations"
+        case .networkEnterprise: return "`ble`, from the host's cached scan or with `--check-network`"
         case .bleSeveralDevices: return "`ble` when several devices match and nobody is asked (no terminal, `--json`)"
         default: break
         }
@@ -69,6 +70,7 @@ import Testing
         case "handoff": "`handoff`, and the hand-off after `ble`, `softap`, `batch`"
         case "sc": "a hand-off that asks the Zhiting cloud for an access token"
         case "security": "`ble`, `softap`, `batch` with `--min-security`"
+        case "network": "`ble --check-network` (every protocol), `softap --check-network`"
         default: ""
         }
     }

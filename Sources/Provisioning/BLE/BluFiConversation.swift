@@ -94,6 +94,14 @@ struct BluFiConversation {
         }
     }
 
+    /// After a failed or silent join: readies the session for another request (a scan that explains the
+    /// failure), forgetting the join's wait and any earlier scan; false when the failure was another.
+    mutating func resumeAfterFailedJoin() -> Bool {
+        guard client.recoveredFromFailedJoin() else { return false }
+        (waiting, nextPoll, failure, scanOutcome) = (nil, nil, nil, nil)
+        return true
+    }
+
     /// Sends DISCONNECT_BLE after success; the device closes the link, so an unconfirmed write is fine.
     mutating func finish() async {
         guard let actions = try? client.requestedDisconnect() else { return }

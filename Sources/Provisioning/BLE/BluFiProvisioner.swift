@@ -62,9 +62,18 @@ public struct BluFiProvisioner: Sendable {
         let (result, session) = try await converse(deadline: deadline, progress: progress) { conversation in
             try minimumSecurity.admit(ProvisioningSecurity(conversation.client.securityScheme ?? .none))
             conversation.ssid = settings.stationSSID
-            if settings.listsNetworks { _ = try await scan(&conversation, progress: progress) }
+            let join = settings.join
+            if settings.listsNetworks || (settings.checksNetwork && join != nil) {
+                let found = try await scan(&conversation, progress: progress)
+                if settings.checksNetwork { try join?.check(found.map(HeardNetwork.init)) }
+            }
             try await conversation.request { client throws(BluFiError) in try client.requestedProvisioning(request) }
-            return try await conversation.run(until: \.result)
+            do {
+                return try await conversation.run(until: \.result)
+            } catch let failure as ProvisioningError {
+                guard let join else { throw failure }
+                throw try await explain(failure, joining: join, in: &conversation)
+            }
         }
         return BluFiProvisioningOutcome(
             report: result.report.withoutPasswords,
@@ -89,6 +98,17 @@ public struct BluFiProvisioner: Sendable {
             deviceVersion: session.client.deviceVersion,
             traffic: session.traffic
         )
+    }
+
+    /// A failed or silent join explained by what the device hears now (a WIFI_LIST in the same session),
+    /// if the run's time allows; any other failure, or a scan that fails too, leaves `failure` as it is.
+    private func explain(
+        _ failure: ProvisioningError, joining join: NetworkJoin, in conversation: inout BluFiConversation
+    ) async throws -> ProvisioningError {
+        guard ContinuousClock.now < conversation.deadline, conversation.resumeAfterFailedJoin() else { return failure }
+        return try await join.explain(failure, logger: logger) {
+            try await scan(&conversation, progress: { _ in }).map(HeardNetwork.init)
+        }
     }
 
     /// One WIFI_LIST request in a ready session.

@@ -17,12 +17,32 @@ public struct WiFiSettings: Sendable, Equatable {
     public var expectsDeviceID: Bool
     /// Ask the device for the networks it sees before sending the settings (`--list-networks`).
     public var listsNetworks: Bool
+    /// Have the device scan before sending, and refuse a network it does not hear (`--check-network`).
+    public var checksNetwork: Bool
+    /// The network does not broadcast its name (`--hidden`): a scan that misses it refuses nothing.
+    public var hidden: Bool
 
     /// Settings for `mode`; say explicitly whether the device ID is awaited.
-    public init(_ mode: Mode, expectsDeviceID: Bool, listsNetworks: Bool = false) {
+    public init(
+        _ mode: Mode, expectsDeviceID: Bool, listsNetworks: Bool = false, checksNetwork: Bool = false,
+        hidden: Bool = false
+    ) {
         self.mode = mode
         self.expectsDeviceID = expectsDeviceID
         self.listsNetworks = listsNetworks
+        self.checksNetwork = checksNetwork
+        self.hidden = hidden
+    }
+
+    /// The station's network as a scan judges it; nil when the device joins none.
+    public var join: NetworkJoin? {
+        let station: WiFiStationSettings
+        switch mode {
+        case .station(let joined), .stationAndSoftAP(let joined, _): station = joined
+        case .softAP: return nil
+        }
+        return NetworkJoin(
+            ssid: station.ssid, passwordGiven: !station.password.isEmpty, bssid: station.bssid, hidden: hidden)
     }
 
     /// The core's request, passwords as UTF-8 bytes.

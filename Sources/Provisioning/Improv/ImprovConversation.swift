@@ -13,6 +13,10 @@ struct ImprovConversation {
     let ssid: String?
     let progress: @Sendable (ImprovProgress) -> Void
     let logger: Logger
+    /// The network `--check-network` judges by the device's scan before the settings go; nil: no check.
+    var networkCheck: NetworkJoin?
+    /// Whether the run failed because the device could not join, or said nothing while joining.
+    private(set) var joinFailed = false
     private(set) var client: ImprovClient
     private var outcome: ImprovProvisioningOutcome
     private var waiting: (reply: ImprovAwaitedReply, until: ContinuousClock.Instant)?
@@ -52,12 +56,17 @@ struct ImprovConversation {
                 try await write(bytes)
             case .report(let event):
                 report(event)
+                if case .networks(let found) = event { try networkCheck?.check(found.map(HeardNetwork.init)) }
             case .wait(let reply):
                 if reply == .result(.sendWiFiSettings), let ssid { progress(.joinRequested(ssid: ssid)) }
                 waiting = (reply, min(.now + timeouts.timeout(for: reply), deadline))
             case .finished:
                 return outcome
             case .fail(let error):
+                switch error {
+                case .device(.unableToConnect, .sendWiFiSettings), .noReply(.sendWiFiSettings): joinFailed = true
+                default: break
+                }
                 throw ProvisioningError.improv(error, failureContext)
             }
         }

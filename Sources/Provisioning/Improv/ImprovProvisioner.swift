@@ -31,6 +31,7 @@ public struct ImprovProvisioner: Sendable {
         var conversation = ImprovConversation(
             connection: connection, service: service, inbox: inbox, client: ImprovClient(requests: requests),
             timeouts: timeouts, deadline: deadline, ssid: settings.ssid, progress: progress, logger: logger)
+        if settings.checksNetwork { conversation.networkCheck = settings.join }
         var streams: [(ImprovCharacteristic, AsyncThrowingStream<[UInt8], any Error>)] = []
         for characteristic in [ImprovCharacteristic.currentState, .errorState, .rpcResult] {
             do {
@@ -51,8 +52,28 @@ public struct ImprovProvisioner: Sendable {
                 }
             }
             defer { group.cancelAll() }
-            return try await conversation.run()
+            do {
+                return try await conversation.run()
+            } catch let failure as ProvisioningError {
+                guard conversation.joinFailed, let join = settings.join,
+                    conversation.client.capabilities?.contains(.scanWiFi) ?? false
+                else { throw failure }
+                throw try await explain(failure, joining: join, service: service, inbox: inbox, deadline: deadline)
+            }
         }
+    }
+
+    /// A failed or silent join explained by what the device hears now (a scan on the same connection), if
+    /// the run's time allows; a scan that fails too leaves `failure` as it is.
+    private func explain(
+        _ failure: ProvisioningError, joining join: NetworkJoin, service: ImprovGATTService,
+        inbox: NotificationInbox<ImprovNotification>, deadline: ContinuousClock.Instant
+    ) async throws -> ProvisioningError {
+        guard ContinuousClock.now < deadline else { return failure }
+        var scan = ImprovConversation(
+            connection: connection, service: service, inbox: inbox, client: ImprovClient(requests: [.scanWiFiNetworks]),
+            timeouts: timeouts, deadline: deadline, ssid: nil, progress: { _ in }, logger: logger)
+        return try await join.explain(failure, logger: logger) { try await scan.run().networks?.map(HeardNetwork.init) }
     }
 }
 

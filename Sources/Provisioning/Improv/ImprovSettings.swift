@@ -15,6 +15,10 @@ public struct ImprovSettings: Sendable, Equatable {
     public var readsDeviceInfo: Bool
     /// Ask the device for the networks it sees (`--list-networks`).
     public var listsNetworks: Bool
+    /// Have the device scan before the settings go, and refuse a network it does not hear (`--check-network`).
+    public var checksNetwork = false
+    /// The network does not broadcast its name (`--hidden`): a scan that misses it refuses nothing.
+    public var hidden = false
     /// Set the device's hostname (`--hostname`).
     public var hostname: String?
     /// Set the device's name (`--device-name`).
@@ -33,13 +37,18 @@ public struct ImprovSettings: Sendable, Equatable {
         self.deviceName = deviceName
     }
 
+    /// The network as a scan judges it; nil when no network is sent.
+    var join: NetworkJoin? {
+        ssid.map { NetworkJoin(ssid: $0, passwordGiven: !password.isEmpty, hidden: hidden) }
+    }
+
     /// The requests in the order they run; a value the core refuses is a usage error, before any write.
     func requests() throws(ProvisioningError) -> [ImprovRequest] {
         do throws(ImprovError) {
             var requests: [ImprovRequest] = []
             if identifies { requests.append(.identify) }
             if readsDeviceInfo { requests.append(.deviceInfo) }
-            if listsNetworks { requests.append(.scanWiFiNetworks) }
+            if listsNetworks || (checksNetwork && ssid != nil) { requests.append(.scanWiFiNetworks) }
             if let hostname { requests.append(.hostname(try ImprovRequest.validatedHostname(hostname))) }
             if let deviceName { requests.append(.deviceName(try ImprovRequest.validatedDeviceName(deviceName))) }
             if let ssid {

@@ -7,12 +7,32 @@ extension ProtocommConversation {
         -> [ProtocommWiFiNetwork]?
     {
         let networks = try await channel.listNetworks(
-            wanted: request.listsNetworks, from: info, capability: .wifiScan,
+            wanted: request.listsNetworks || request.checksNetwork, from: info, capability: .wifiScan,
             start: ProtocommWiFiScanRequest.start(ProtocommWiFiScanOptions()), statusMessage: "RespScanStatus",
             timeouts: timeouts, security: security, progress: progress)
         if let networks { progress(.networksListed(networks)) }
         return networks
     }
+
+    /// A failed or silent join explained by the device's scan, when the device can scan and the run's time
+    /// allows; any other failure, or a scan that fails too, leaves `failure` as it is.
+    mutating func explain(_ failure: ProvisioningError, info: ProtocommVersionInfo, security: ProtocommSecurityUsed)
+        async throws -> ProvisioningError
+    {
+        guard Self.joinFailures.contains(failure.code), info.has(.wifiScan), ContinuousClock.now < channel.deadline
+        else { return failure }
+        return try await request.join.explain(failure) {
+            try await channel.scanNetworks(
+                start: ProtocommWiFiScanRequest.start(ProtocommWiFiScanOptions()), statusMessage: "RespScanStatus",
+                timeouts: timeouts, phase: .session(security)
+            ).map(HeardNetwork.init)
+        }
+    }
+
+    /// The failures a scan can explain: the device could not join, or was still trying when time ran out.
+    static let joinFailures: Set<ErrorCode> = [
+        .protocommWiFiNotFound, .protocommWiFiWrongPassword, .protocommWiFiJoinFailed, .protocommWiFiConnectTimeout,
+    ]
 
     /// "Set config" with the network's name and password, then "apply".
     mutating func sendCredentials(security: ProtocommSecurityUsed) async throws {

@@ -41,13 +41,21 @@ struct ProtocommConversation {
             requirement: { info throws(ProvisioningError) in try info.requireWiFiProvisioning() },
             limit: timeouts.exchange, steps: &steps, progress: progress, random: &random)
         let networks = try await listNetworks(info, security: used)
-        if networks != nil { steps.finish(.scan) }
+        if let networks {
+            steps.finish(.scan)
+            if request.checksNetwork { try request.join.check(networks.map(HeardNetwork.init)) }
+        }
         var attempts = 1
         while true {
             try await sendCredentials(security: used)
             steps.finish(.configure)
             do {
-                let connection = try await awaitConnection(security: used)
+                let connection: ProtocommDeviceConnection
+                do {
+                    connection = try await awaitConnection(security: used)
+                } catch let failure as ProvisioningError {
+                    throw try await explain(failure, info: info, security: used)
+                }
                 steps.finish(.connect)
                 return Summary(
                     deviceVersion: info, security: used, networks: networks, connection: connection,

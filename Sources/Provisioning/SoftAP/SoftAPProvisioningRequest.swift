@@ -21,6 +21,10 @@ public struct SoftAPProvisioningRequest: Sendable, Equatable {
     /// After the device fails to join, sends `prov-ctrl` reset (ESP-IDF 5.1 and later) so the
     /// device accepts new credentials without a power cycle.
     public var resetsDeviceAfterFailure: Bool
+    /// Has the device scan before the credentials go, and refuses a network it does not hear (`--check-network`).
+    public var checksNetwork = false
+    /// The network does not broadcast its name (`--hidden`): a scan that misses it refuses nothing.
+    public var hidden = false
 
     public init(
         hotspot: SoftAPHotspot,
@@ -42,7 +46,7 @@ public struct SoftAPProvisioningRequest: Sendable, Equatable {
     public var protocomm: ProtocommWiFiRequest {
         ProtocommWiFiRequest(
             network: network, security: security, listsNetworks: listsNetworks,
-            resetsDeviceAfterFailure: resetsDeviceAfterFailure)
+            resetsDeviceAfterFailure: resetsDeviceAfterFailure, checksNetwork: checksNetwork, hidden: hidden)
     }
 }
 

@@ -93,6 +93,8 @@ struct BLECommand: AsyncParsableCommand {
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
 
+    @OptionGroup var networkCheck: NetworkCheckOptions
+
     @OptionGroup(title: "Security policy")
     var securityFloor: SecurityFloorOptions
 
@@ -154,6 +156,9 @@ struct BLECommand: AsyncParsableCommand {
         if protocomm.retryPassword.isGiven {
             throw ValidationError("--retry-password-file/--retry-password-env is a Wi-Fi option: not with Thread.")
         }
+        if networkCheck.checksNetwork || networkCheck.hidden {
+            throw ValidationError("--check-network and --hidden judge a Wi-Fi network: not with Thread.")
+        }
         if handoff.areaID != nil {
             throw ValidationError("--area-id hands a device over on the Wi-Fi LAN: not with --thread-dataset-file.")
         }
@@ -174,6 +179,8 @@ struct BLECommand: AsyncParsableCommand {
         let thread = try protocomm.threadDataset()
         var settings = try thread == nil ? wifi.settings(expectsDeviceID: handsOff) : nil
         settings?.listsNetworks = listsNetworks
+        settings?.checksNetwork = networkCheck.checksNetwork
+        settings?.hidden = networkCheck.hidden
         var bluetooth = bluetooth
         var choice = bleProtocol
         if let qr, device == nil, bluetooth.namePrefix == nil { bluetooth.namePrefix = qr.name }

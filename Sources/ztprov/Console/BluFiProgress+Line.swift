@@ -11,9 +11,7 @@ extension BluFiProgress: ConsoleProgress {
         case .wifiListReceived(let found):
             ProgressLine(
                 ProgressLine.sentence(self), event: event, fields,
-                rows: found.map {
-                    "\(TerminalText.printable(String(decoding: $0.ssid, as: UTF8.self)))\t\($0.rssi) dBm"
-                })
+                rows: found.map { HeardNetworkText.row(HeardNetwork($0)) })
         case .sessionStarted, .negotiationStarted, .wifiStatusChanged:
             ProgressLine(.detail, ProgressLine.sentence(self), event: event, fields)
         default: ProgressLine(ProgressLine.sentence(self), event: event, fields)
@@ -51,15 +49,7 @@ extension BluFiProgress: ConsoleProgress {
                 "wifi-list",
                 [
                     JSONField("count", .int(found.count)),
-                    JSONField(
-                        "networks",
-                        .array(
-                            found.map { accessPoint in
-                                .object([
-                                    JSONField("ssid", .string(String(decoding: accessPoint.ssid, as: UTF8.self))),
-                                    JSONField("rssi", .int(Int(accessPoint.rssi))),
-                                ])
-                            })),
+                    HeardNetworkText.field(found.map(HeardNetwork.init)),
                 ]
             )
         case .disconnectRequested: ("disconnect-requested", [])

@@ -151,6 +151,7 @@ struct Console: Sendable {
             JSONField("message", .string(error.message)), JSONField("hint", .string(error.hint)),
         ]
         if let alias = error.code.formerSpelling { fields.append(JSONField("code_alias", .string(alias))) }
+        if let heard = error.heardNetworks { fields.append(HeardNetworkText.field(heard)) }
         event("result", fields)
     }
 

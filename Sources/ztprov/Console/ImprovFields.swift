@@ -1,5 +1,6 @@
 import Improv
 import JSONWriting
+import Provisioning
 
 /// Improv's values as JSON spells them, in progress events, `ble`'s result and `scan` alike.
 enum ImprovFields {
@@ -28,7 +29,7 @@ enum ImprovFields {
             .array(
                 found.map { network in
                     .object([
-                        JSONField("ssid", .string(network.ssid)), JSONField("rssi", .int(network.rssi)),
+                        JSONField("ssid", .string(HeardNetwork(network).name)), JSONField("rssi", .int(network.rssi)),
                         JSONField("authentication", .string(network.authentication.joined(separator: "/"))),
                     ])
                 }))

@@ -12,11 +12,7 @@ extension ImprovProgress: ConsoleProgress {
         case .device(.networks(let found)):
             ProgressLine(
                 sentence, event: event, fields,
-                rows: found.map { network in
-                    let authentication = network.authentication.joined(separator: "/")
-                    return
-                        "\(TerminalText.printable(network.ssid))\t\(network.rssi) dBm\t\(TerminalText.printable(authentication))"
-                })
+                rows: found.map { HeardNetworkText.row(HeardNetwork($0)) })
         case .sessionStarted, .device(.stateChanged): ProgressLine(.detail, sentence, event: event, fields)
         default: ProgressLine(sentence, event: event, fields)
         }

@@ -79,17 +79,16 @@ extension ProtocommProgress: ConsoleProgress {
                     .array(
                         networks.map { network in
                             .object([
-                                JSONField("ssid", .string(String(decoding: network.ssid, as: UTF8.self))),
+                                JSONField("ssid", .string(HeardNetwork(network).name)),
                                 JSONField("channel", .int(Int(network.channel))),
                                 JSONField("rssi", .int(Int(network.rssi))),
                                 JSONField("auth", .string("\(network.authMode)")),
+                                JSONField("band", .optional(HeardNetwork(network).band?.rawValue)),
+                                JSONField("bssid", .optional(HeardNetwork(network).bssidText)),
                             ])
                         }))
             ],
-            rows: networks.map { network in
-                let name = TerminalText.printable(String(decoding: network.ssid, as: UTF8.self))
-                return "\(name)\tchannel \(network.channel)\t\(network.rssi) dBm\t\(network.authMode)"
-            })
+            rows: networks.map { HeardNetworkText.row(HeardNetwork($0)) })
     }
 
     /// The Thread networks the device hears, as a table with a header.

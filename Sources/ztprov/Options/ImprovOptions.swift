@@ -61,9 +61,11 @@ struct ImprovOptions: ParsableArguments {
         guard case .station(let station) = bluFi.mode else {
             throw ProvisioningError(.invalidOption, "An Improv device only joins a network.", hint: "Use --mode sta.")
         }
-        return ImprovSettings(
+        var settings = ImprovSettings(
             ssid: station.ssid, password: station.password, identifies: identify,
             readsDeviceInfo: capabilities?.contains(.deviceInfo) ?? false, listsNetworks: listsNetworks,
             hostname: hostname, deviceName: deviceName)
+        (settings.checksNetwork, settings.hidden) = (bluFi.checksNetwork, bluFi.hidden)
+        return settings
     }
 }

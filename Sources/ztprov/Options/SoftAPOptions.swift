@@ -48,6 +48,8 @@ struct SoftAPOptions: ParsableArguments {
     @Flag(name: .customLong("list-networks"), help: "Print the networks the device sees before sending the settings.")
     var listsNetworks = false
 
+    @OptionGroup var networkCheck: NetworkCheckOptions
+
     func validate() throws {
         if !(1...32).contains(hotspotSSID.utf8.count) {
             throw ValidationError("--ap-ssid must be 1 to 32 bytes; it is \(hotspotSSID.utf8.count).")

@@ -15,6 +15,7 @@ enum BLEWiring {
         let context = options.context
         var prepared: [BLEProtocol: BLEPreparedRun] = [:]
         for entry in BLEFlowRegistry.registered { prepared[entry.bleProtocol] = try entry.ble(options) }
+        if let join = options.settings?.join { try await HostNetworkLook.advise(join, context: context) }
         let activity = BLEActivity("connecting to bluetoothd")
         do {
             return try await BlueZClient.withClient(

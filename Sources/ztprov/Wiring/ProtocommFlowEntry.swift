@@ -81,7 +81,9 @@ extension BLEFlowEntry {
         return .wifi(
             ProtocommWiFiRequest(
                 network: ProtocommTargetNetwork(ssid: station.ssid, passphrase: station.password),
-                security: security, listsNetworks: listsNetworks))
+                security: security, listsNetworks: listsNetworks,
+                checksNetwork: options.command.networkCheck.checksNetwork,
+                hidden: options.command.networkCheck.hidden))
     }
 
     private static func result(_ outcome: ProtocommBLEFlow.Outcome, peer: BLEPeer) -> BLEFlowResult {

@@ -15,12 +15,14 @@ extension SoftAPOptions {
             security == .auto || security == .security0
             ? try proofOfPossession.resolve(environment: environment, prompt: { _ in nil })
             : try proofOfPossession.require(environment: environment, prompt: prompt)
-        return SoftAPProvisioningRequest(
+        var request = SoftAPProvisioningRequest(
             hotspot: SoftAPHotspot(ssid: hotspotSSID, password: hotspotSecret),
             device: device,
             network: network,
             security: security.options(proofOfPossession: pop, srpUsername: srpUsername, patch: security2Patch),
             listsNetworks: listsNetworks
         )
+        (request.checksNetwork, request.hidden) = (networkCheck.checksNetwork, networkCheck.hidden)
+        return request
     }
 }

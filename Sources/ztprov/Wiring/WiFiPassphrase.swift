@@ -4,7 +4,8 @@ import Provisioning
 /// when `--open-network` says so; never an empty password standing for "open".
 ///
 /// The rule is WPA's, counted in bytes as the device stores them: 8 to 63 bytes of passphrase, or 64
-/// hex digits of raw key. It is checked before any radio or bus is touched.
+/// hex digits of raw key, without control characters (WPA's passphrase is printable text; a stray line
+/// ending or tab in a password file is the usual cause). It is checked before any radio or bus is touched.
 enum WiFiPassphrase {
     static let passphraseBytes = 8...63
     static let rawKeyDigits = 64
@@ -37,6 +38,13 @@ enum WiFiPassphrase {
             throw ProvisioningError(
                 code, "\(what) is \(bytes.count) bytes long; WPA needs 8 to 63 bytes, or 64 hex digits.",
                 hint: "Check the password file or variable; characters outside ASCII take more than one byte.")
+        }
+        if let control = bytes.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw ProvisioningError(
+                .wifiPasswordCharacters,
+                "\(what) holds a control character (byte \(control + 1) of \(bytes.count)), which a WPA passphrase "
+                    + "cannot; the access point would never accept it.",
+                hint: ErrorCode.wifiPasswordCharacters.hint)
         }
     }
 }

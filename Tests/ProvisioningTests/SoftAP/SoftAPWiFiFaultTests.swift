@@ -82,7 +82,12 @@ import Transports
         let error = try await rig.failure()
         #expect(error.code == .protocommWiFiConnectTimeout)
         #expect(error.exitStatus == .timeout)
-        #expect(error.message == "The device was still joining \(SoftAPRig.targetSSID) after 0.1 s.")
+        // The device's scan after the silent join rules out range: it hears the network well.
+        #expect(
+            error.message
+                == "The device was still joining \(SoftAPRig.targetSSID) after 0.1 s. The device hears "
+                + "\"\(SoftAPRig.targetSSID)\" well (-42 dBm).")
+        #expect(error.heardNetworks?.first?.name == SoftAPRig.targetSSID)
         await rig.expectRestored()
     }
 
