@@ -181,6 +181,22 @@ struct RealStackLabTests {
         #expect(connections(picked).filter { $0 == 0 }.count == 1, "\(picked)")
     }
 
+    /// A network the device does not hear: `--check-network` sends nothing and says so (7,
+    /// `network.not-heard`); a plain run sends the settings and explains the failed join from the device's scan.
+    @Test func aNetworkTheDeviceDoesNotHearIsRefusedOrExplained() async throws {
+        let scenario = try await Self.scenario("ble-network-checks")
+        #expect(scenario["lab_error"] == nil, "\(scenario)")
+        let checked = RealStackLab.Scenario(name: "ble-network-checks checked", record: scenario["checked"] ?? .null)
+        Self.expect(checked, status: 7, code: "network.not-heard")
+        #expect(checked.standardError.contains("Nothing was sent."), "\(checked)")
+        #expect(checked["peripheral"]?["sta_ssid"] == .null, "\(checked)")
+
+        let joined = RealStackLab.Scenario(name: "ble-network-checks joined", record: scenario["joined"] ?? .null)
+        Self.expect(joined, status: 7)
+        #expect(joined.standardError.contains("does not hear \"Elsewhere\""), "\(joined)")
+        #expect(joined["peripheral"]?["sta_ssid"] == "Elsewhere", "\(joined)")
+    }
+
     @Test func bleLinkDropDuringNegotiationIsALinkFailure() async throws {
         let ble = try await Self.scenario("ble-link-drop-negotiation")
         #expect(ble["lab_error"] == nil, "\(ble)")

@@ -209,6 +209,7 @@ class Suite:
         await self.scenario("ble-ctrl-c", lambda: self.ble_run(self.blufi(join_delay_ms=30000), [],
                                                                interrupt_after_connect=2.0))
         await self.scenario("ble-several-devices", self.ble_several_devices)
+        await self.scenario("ble-network-checks", self.ble_network_checks)
         await self.scenario("ble-quick-reconnect", self.ble_quick_reconnect)
         await self.scenario("ble-gatt-changed", self.ble_gatt_changed)
 
@@ -246,6 +247,21 @@ class Suite:
             for address in addresses:
                 await self.stack.ble.remove_peripheral(address)
         result["status"] = result["picked"]["status"]
+        return result
+
+    async def ble_network_checks(self) -> dict:
+        """A device whose own scan hears HomeNet and Neighbour-5G, told to join "Elsewhere": with
+        `--check-network` refused before anything is sent; without it, the failed join explained from the
+        device's scan. Each run's peripheral record is copied when it ends."""
+        address = self.address()
+        peripheral = await self.stack.ble.add_peripheral(address, "BLUFI_NET", self.blufi(target_ssid="HomeNet"))
+        command = ["ble", "--device", address, "--ssid", "Elsewhere", "--json", "--scan-timeout", "15"]
+        result: dict = {}
+        for name, extra in (("checked", ["--check-network"]), ("joined", [])):
+            result[name] = await self.ztprov(command + extra)
+            result[name]["peripheral"] = json.loads(json.dumps(peripheral.record()))
+        await self.stack.ble.remove_peripheral(address)
+        result["status"] = result["checked"]["status"]
         return result
 
     async def ble_quick_reconnect(self) -> dict:
