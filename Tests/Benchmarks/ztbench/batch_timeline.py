@@ -232,9 +232,8 @@ def analyse(recorded: dict, latency_ms: int = batch_bench.LATENCY_MS) -> dict:
     rows = []
     for (kind, label), values in totals.items():
         values += [0.0] * (count - len(values))
-        per_cycle = [v for v in values]
-        rows.append({"kind": kind, "label": label, "median_ms": median(per_cycle) * 1000,
-                     "mean_ms": sum(per_cycle) / count * 1000})
+        rows.append({"kind": kind, "label": label, "median_ms": median(values) * 1000,
+                     "mean_ms": sum(values) / count * 1000})
     syncs = recorded["syncs"]
     late = collections.defaultdict(list)
     for entry in recorded["mock"]:
