@@ -240,9 +240,38 @@ def analyse(recorded: dict, latency_ms: int = batch_bench.LATENCY_MS) -> dict:
         late[(entry["kind"], entry["name"].split(".<locals>")[0] + "." + entry["name"].rsplit(".", 1)[-1],
               entry["due_ms"])].append(entry["late_ms"])
     return {"cycles": count, "cycle_ms": median(cycle_lengths) * 1000, "rows": rows, "example": example,
+            "write_split": write_split(recorded["messages"], recorded["mock"]),
             "sync_ms": median(s["duration"] for s in syncs) * 1000 if syncs else None, "syncs": len(syncs),
             "units": len([e for _, e in recorded["events"] if e.get("event") == "attempt-recorded"]),
             "mock_late": {key: (len(v), median(v)) for key, v in late.items()}, "latency_ms": latency_ms}
+
+
+def write_split(messages: list[dict], mock: list[dict]) -> dict:
+    """Each WriteValue round trip split at the mock's answer timer (medians, ms): *pickup* = the call on the bus →
+    the mock scheduling the answer, *timer* = scheduled → the answer sent (the modeled latency and the timer's
+    lateness), *delivery* = the answer → the reply on the bus."""
+    answers = sorted((entry["t"] - (entry["due_ms"] + entry["late_ms"]) / 1000, entry["t"])
+                     for entry in mock if entry["name"].endswith("_answer_later.<locals>.answer"))
+    replies = {(m["destination"], m["reply_serial"]): m["time"] for m in messages if m["type"] == "return"}
+    pickup, timer, delivery, used = [], [], [], set()
+    for call in messages:
+        if call["type"] != "call" or call["member"] != "WriteValue":
+            continue
+        replied = replies.get((call["sender"], call["serial"]))
+        if replied is None:
+            continue
+        match = next((i for i, (scheduled, ran) in enumerate(answers)
+                      if i not in used and call["time"] - 0.0005 <= scheduled and ran <= replied + 0.0005), None)
+        if match is None:
+            continue
+        used.add(match)
+        scheduled, ran = answers[match]
+        pickup.append(scheduled - call["time"])
+        timer.append(ran - scheduled)
+        delivery.append(replied - ran)
+    return {"count": len(pickup), **{name: None if not values else median(values) * 1000
+                                     for name, values in (("pickup", pickup), ("timer", timer),
+                                                          ("delivery", delivery))}}
 
 
 def report(result: dict, adapters: int, load: float) -> str:
@@ -255,6 +284,10 @@ def report(result: dict, adapters: int, load: float) -> str:
         model = modeled_ms(row["label"], result["latency_ms"])
         lines.append(f"| {row['kind']} | {row['label']} | {row['median_ms']:.1f} ms | {row['mean_ms']:.1f} ms | "
                      f"{'' if not model else f'{model} ms each'} |")
+    split = result["write_split"]
+    lines += ["", f"WriteValue round trips on the bus ({split['count']}), medians: call → the mock schedules its "
+              f"answer {fmt(split['pickup'], ' ms', 2)}, the answer's timer {fmt(split['timer'], ' ms', 2)} "
+              f"(model {result['latency_ms']} ms), answer → reply on the bus {fmt(split['delivery'], ' ms', 2)}."]
     lines += ["", "Mock callbacks (count, median lateness beyond their due time):", ""]
     for (kind, name, due), (count, lateness) in sorted(result["mock_late"].items(), key=lambda i: -i[1][0])[:14]:
         lines.append(f"- {kind} {name} due {due} ms: {count}×, late {lateness:.2f} ms")
