@@ -184,3 +184,12 @@ def test_strace_lines_give_syncs_and_event_writes():
     syncs, writes = batch_timeline.parse_strace(text)
     assert syncs == [{"time": 1795948822.96, "call": "fdatasync", "duration": 0.0042}]
     assert writes == [(1795948822.953806, {"event": "attempt-started", "lane": "hci0"})]
+
+
+def test_strace_lines_another_thread_interrupted_still_count():
+    text = ('7 1795950626.887058 write(1, "{\\"event\\":\\"attempt-recorded\\",\\"lane\\":\\"hci1\\",\\"d"..., 400 '
+            '<unfinished ...>\n'
+            '8 1795950626.890000 <... fdatasync resumed>) = 0 <0.003000>\n')
+    syncs, writes = batch_timeline.parse_strace(text)
+    assert writes == [(1795950626.887058, {"event": "attempt-recorded", "lane": "hci1"})]
+    assert syncs == [{"time": 1795950626.89, "call": "fdatasync", "duration": 0.003}]

@@ -79,11 +79,12 @@ def parse_strace(text: str) -> tuple[list[dict], list[tuple[float, dict]]]:
     stdout (its event name and lane; the kernel's time, not the reader's)."""
     syncs, writes = [], []
     for line in text.splitlines():
-        found = re.search(r"(\d+\.\d+) (fdatasync|fsync)\(.*<(\d+\.\d+)>", line)
+        found = re.search(r"(\d+\.\d+) (?:(fdatasync|fsync)\(|<\.\.\. (fdatasync|fsync) resumed>).*<(\d+\.\d+)>", line)
         if found:
-            syncs.append({"time": float(found.group(1)), "call": found.group(2), "duration": float(found.group(3))})
+            syncs.append({"time": float(found.group(1)), "call": found.group(2) or found.group(3),
+                          "duration": float(found.group(4))})
             continue
-        found = re.search(r'(\d+\.\d+) write\(1, "(.*)"(?:\.\.\.)?, \d+\) = ', line)
+        found = re.search(r'(\d+\.\d+) write\(1, "(.*?)"(?:\.\.\.)?, \d+(?:\) = | <unfinished)', line)
         if found:
             fields = dict(re.findall(r'\\"(event|lane)\\":\\"([^\\]*)\\"', found.group(2)))
             if "event" in fields:
