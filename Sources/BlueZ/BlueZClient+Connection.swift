@@ -27,7 +27,7 @@ extension BlueZClient {
         let gatt = BlueZGATTConnection(
             device: connected, services: tree.gattServices(of: connected.path),
             reportedMTU: await currentMTU(of: connected.path) ?? tree.mtu(of: connected.path),
-            client: self, session: session)
+            client: self, session: session, pairsWhenUnanswered: pairsWhenUnanswered(session: session))
         do {
             let result = try await body(gatt)
             await tearDown(session)

@@ -16,15 +16,22 @@ public struct BlueZGATTConnection: GATTConnection {
     let reportedMTU: Int?
     let client: BlueZClient
     let session: Int
+    /// Whether the scope's policy pairs when an access goes unanswered; when it does not, an access is only
+    /// the call itself, with no question to the client first (one hop less on every write).
+    let pairsWhenUnanswered: Bool
     /// The MTU an acquired notification socket reported, for BlueZ before 5.62 which exports no `MTU`.
     private let acquiredMTU = AcquiredMTU()
 
-    init(device: BlueZDevice, services: [GATTService], reportedMTU: Int?, client: BlueZClient, session: Int) {
+    init(
+        device: BlueZDevice, services: [GATTService], reportedMTU: Int?, client: BlueZClient, session: Int,
+        pairsWhenUnanswered: Bool
+    ) {
         self.device = device
         self.services = services
         self.reportedMTU = reportedMTU
         self.client = client
         self.session = session
+        self.pairsWhenUnanswered = pairsWhenUnanswered
     }
 
     /// Whether the device is paired now: bluetoothd encrypts a paired LE link (`Paired` in its object tree).
@@ -109,7 +116,7 @@ public struct BlueZGATTConnection: GATTConnection {
     private func pairingWhileUnanswered<Value: Sendable>(_ access: @escaping @Sendable () async throws -> Value)
         async throws -> Value
     {
-        guard await client.mayPairForAccess(session: session) else { return try await access() }
+        guard pairsWhenUnanswered, await client.mayPairForAccess(session: session) else { return try await access() }
         let (client, session) = (self.client, self.session)
         return try await withThrowingTaskGroup(of: AccessRace<Value>.self) { group in
             group.addTask { .answered(try await access()) }

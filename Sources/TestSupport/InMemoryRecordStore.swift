@@ -6,6 +6,8 @@ public actor InMemoryRecordStore: ProvisioningRecordStore {
     public private(set) var all: [ProvisioningRecord] = []
     /// The claims table: one row per claimed unit.
     public private(set) var claims: [String: UnitClaimRow] = [:]
+    /// Every claim and append in the order they came: `claim KEY`, `append KEY`.
+    public private(set) var operations: [String] = []
     private let clock: @Sendable () -> Date
 
     public init(_ records: [ProvisioningRecord] = [], clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -14,6 +16,7 @@ public actor InMemoryRecordStore: ProvisioningRecordStore {
     }
 
     public func append(_ record: ProvisioningRecord, settling claim: UnitClaim? = nil) {
+        operations.append("append \(record.deviceKey)")
         all.append(record)
         guard let claim, claims[claim.deviceKey]?.holder == claim.holder else { return }
         if record.succeeded {
@@ -36,6 +39,7 @@ public actor InMemoryRecordStore: ProvisioningRecordStore {
     }
 
     public func claim(_ claim: UnitClaim, evenIfProvisioned: Bool) -> UnitClaimOutcome {
+        operations.append("claim \(claim.deviceKey)")
         let now = clock()
         let outcome = claim.outcome(
             over: claims[claim.deviceKey],

@@ -42,6 +42,24 @@ struct BatchDiscoveryEndToEndTests {
         return counts
     }
 
+    /// Devices whose link was dropped before their adapter's discovery ran again: a lane resumes its discovery
+    /// once a unit's link is up (beside the session), so it hears its next units while this one is provisioned.
+    static func provisionedWithDiscoveryPaused(_ h: HarnessSession) async throws -> [String] {
+        var connected: [String: String] = [:]
+        var paused: [String] = []
+        for call in try await h.calls(mock: .bluez)["calls"]?.array ?? [] where call["error"] == nil {
+            let path = call["path"]?.string ?? ""
+            let adapter = "/" + path.split(separator: "/").prefix(3).joined(separator: "/")
+            switch call["method"]?.string {
+            case "Connect": connected[adapter] = path
+            case "StartDiscovery": connected[adapter] = nil
+            case "Disconnect": if let device = connected.removeValue(forKey: adapter) { paused.append(device) }
+            default: break
+            }
+        }
+        return paused
+    }
+
     /// The devices' "connect-while-discovering" events: Connects that reached an adapter while it discovered.
     static func connectsWhileDiscovering(_ h: HarnessSession) async throws -> [String] {
         try await h.received(source: .blufi).array?.flatMap { device in
@@ -108,6 +126,7 @@ struct BatchDiscoveryEndToEndTests {
             #expect(records.allSatisfy { $0.steps.first?.name == "scan" })
             #expect(!outcome.standardError.contains("\u{1B}["), "no live view without a terminal")
             #expect(try await Self.connectsWhileDiscovering(h) == [])
+            #expect(try await Self.provisionedWithDiscoveryPaused(h) == [])
             let calls = try await Self.discoveryCalls(h)
             let connects = try await Self.connectCalls(h)
             #expect(Set(connects.keys).isSubset(of: Set(lanes.map { "/org/bluez/\($0)" })), "\(connects)")

@@ -5,7 +5,8 @@
 /// there. Retries go to the front so a unit finishes before newer ones start; a unit another station holds
 /// goes to the back and is not handed out again before its recheck time. `next` waits while the input is
 /// still open, and returns nil once the input ended and nothing is left for the lane, or when the task is
-/// cancelled.
+/// cancelled. A busy lane may wait for its next unit *ahead* (while its current unit runs, so the claim on
+/// the next one is off the current one's critical path): it is served only with units no idle lane takes.
 actor BatchQueue {
     struct Entry {
         let device: BatchDevice
@@ -16,9 +17,17 @@ actor BatchQueue {
         var notBefore: ContinuousClock.Instant?
     }
 
+    /// A lane waiting for a unit; `ahead` while its current unit still runs.
+    private struct Waiter {
+        let id: Int
+        let lane: String
+        let ahead: Bool
+        let continuation: CheckedContinuation<Entry?, Never>
+    }
+
     private var entries: [Entry] = []
     private var inputEnded = false
-    private var waiters: [(id: Int, lane: String, continuation: CheckedContinuation<Entry?, Never>)] = []
+    private var waiters: [Waiter] = []
     private var nextWaiter = 0
     /// Units taken and not yet settled; the queue ends only when no retry can still come back.
     private var inFlight = 0
@@ -140,16 +149,20 @@ actor BatchQueue {
         return ahead.map { min($0 - listened, limit) } ?? limit
     }
 
+    /// The lanes waiting for a unit, in the order they asked, and whether each waits ahead (for tests).
+    var waiting: [(lane: String, ahead: Bool)] { waiters.map { ($0.lane, $0.ahead) } }
+
     /// Units never taken, e.g. after Ctrl-C or when every lane stopped.
     func untouched() -> [BatchDevice] { entries.map(\.device) }
 
-    func next(for lane: String) async -> Entry? {
+    /// The lane's next unit; with `ahead`, while its current unit still runs, so only one no idle lane takes.
+    func next(for lane: String, ahead: Bool = false) async -> Entry? {
         guard !Task.isCancelled else { return nil }
         let id = nextWaiter
         nextWaiter += 1
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiters.append((id, lane, continuation))
+                waiters.append(Waiter(id: id, lane: lane, ahead: ahead, continuation: continuation))
                 serveWaiters()
             }
         } onCancel: {
@@ -175,23 +188,10 @@ actor BatchQueue {
         let listened = allListeningAt.map { time - $0 } ?? .zero
         let settled = allListeningAt != nil && (listened >= listening.settle || heardByAll(time))
         let takingUnheard = allListeningAt != nil && listened >= listening.unheardAfter
-        let due = entries.indices.filter { entries[$0].notBefore.map { $0 <= time } ?? true }
-        if !waiters.isEmpty, !due.isEmpty, settled {
-            let assignments = BatchUnitPicker.assign(
-                due.map { entries[$0].device }, to: waiters.map(\.lane), sightings: sightings, now: time,
-                takingUnheard: takingUnheard)
-            var served: [Int: Entry] = [:]
-            for assignment in assignments {
-                served[waiters[assignment.waiter].id] = entries[due[assignment.entry]]
-            }
-            let takenEntries = Set(assignments.map { due[$0.entry] })
-            entries = entries.enumerated().filter { !takenEntries.contains($0.offset) }.map(\.element)
-            inFlight += served.count
-            let waiting = waiters
-            waiters = waiting.filter { served[$0.id] == nil }
-            for waiter in waiting {
-                if let entry = served[waiter.id] { waiter.continuation.resume(returning: entry) }
-            }
+        if settled {
+            // Idle lanes first; busy lanes waiting ahead only get what the idle ones left.
+            assign(to: waiters.filter { !$0.ahead }, at: time, takingUnheard: takingUnheard)
+            assign(to: waiters.filter(\.ahead), at: time, takingUnheard: takingUnheard)
         }
         // Done when no unit can come back and the lanes may take any unit they could: what is left is pinned
         // to lanes that are gone.
@@ -199,6 +199,27 @@ actor BatchQueue {
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.continuation.resume(returning: nil) }
+    }
+
+    /// Hands due units to `candidates` as the picker assigns them.
+    private func assign(to candidates: [Waiter], at time: ContinuousClock.Instant, takingUnheard: Bool) {
+        let due = entries.indices.filter { entries[$0].notBefore.map { $0 <= time } ?? true }
+        guard !candidates.isEmpty, !due.isEmpty else { return }
+        let assignments = BatchUnitPicker.assign(
+            due.map { entries[$0].device }, to: candidates.map(\.lane), sightings: sightings, now: time,
+            takingUnheard: takingUnheard)
+        var served: [Int: Entry] = [:]
+        for assignment in assignments {
+            served[candidates[assignment.waiter].id] = entries[due[assignment.entry]]
+        }
+        let takenEntries = Set(assignments.map { due[$0.entry] })
+        entries = entries.enumerated().filter { !takenEntries.contains($0.offset) }.map(\.element)
+        inFlight += served.count
+        let waiting = waiters
+        waiters = waiting.filter { served[$0.id] == nil }
+        for waiter in waiting {
+            if let entry = served[waiter.id] { waiter.continuation.resume(returning: entry) }
+        }
     }
 
     private func cancelWaiter(_ id: Int) {

@@ -34,39 +34,136 @@ extension BatchRunner {
 
     /// One lane's loop: take a unit, claim it (skipping it when done, passing it over while another station
     /// holds it), try it, record the attempt, repeat. The claim is the one question asked of the records
-    /// before a unit, as the check for a done unit was before claims.
+    /// before a unit, as the check for a done unit was before claims; while a unit runs, the lane takes and
+    /// claims its next one (``attemptTakingNext(_:queue:tally:)``), so that question is off the critical path.
     func work(_ lane: String, queue: BatchQueue, tally: BatchTally) async -> LaneEnd {
-        while let entry = await queue.next(for: lane) {
-            do {
-                var claim = unitClaim(entry.device, lane: lane)
-                var outcome = try await store.claim(claim, evenIfProvisioned: settings.force)
-                if case .heldElsewhere(let holder) = outcome, settings.isClaimHolderGone(holder.holder) {
-                    claim.replacing = holder.holder
-                    outcome = try await store.claim(claim, evenIfProvisioned: settings.force)
+        var next: TakenUnit?
+        while true {
+            let unit: TakenUnit
+            if let taken = next {
+                next = nil
+                do {
+                    unit = try await stillClaimed(taken)
+                } catch {
+                    await queue.putBack(taken.entry)
+                    return .storeFailed(storeFailure(error))
                 }
-                switch outcome {
-                case .provisioned:
-                    events(.skipped(entry.device, .alreadyProvisioned))
-                    await tally.skipped()
-                    await queue.settled()
-                case .heldElsewhere(let holder):
-                    if !entry.passedOver {
-                        events(.passedOver(lane: lane, entry.device, heldBy: holder))
-                        await tally.passedOver()
-                    }
-                    await queue.later(entry, after: settings.claimRecheck)
-                case .claimed:
-                    if let stop = try await attemptAndRecord(entry, claim: claim, queue: queue, tally: tally) {
+            } else {
+                guard let entry = await queue.next(for: lane) else { break }
+                do {
+                    unit = try await take(entry, lane: lane)
+                } catch {
+                    await queue.putBack(entry)
+                    return .storeFailed(storeFailure(error))
+                }
+            }
+            switch unit.outcome {
+            case .provisioned:
+                events(.skipped(unit.entry.device, .alreadyProvisioned))
+                await tally.skipped()
+                await queue.settled()
+            case .heldElsewhere(let holder):
+                if !unit.entry.passedOver {
+                    events(.passedOver(lane: lane, unit.entry.device, heldBy: holder))
+                    await tally.passedOver()
+                }
+                await queue.later(unit.entry, after: settings.claimRecheck)
+            case .claimed:
+                do {
+                    let (stop, taken) = try await attemptTakingNext(unit, queue: queue, tally: tally)
+                    if let stop {
+                        if let taken { await giveBack(taken, queue: queue) }
                         events(.laneStopped(lane: lane, stop))
                         return .stopped(lane: lane, stop)
                     }
+                    next = taken
+                } catch let failure as LookaheadFailure {
+                    return .storeFailed(storeFailure(failure.error))
+                } catch {
+                    await queue.putBack(unit.entry)
+                    return .storeFailed(storeFailure(error))
                 }
-            } catch {
-                await queue.putBack(entry)
-                return .storeFailed(storeFailure(error))
             }
         }
         return .drained
+    }
+
+    /// A unit a lane took from the queue, with what the records said to its claim.
+    struct TakenUnit: Sendable {
+        let entry: BatchQueue.Entry
+        let claim: UnitClaim
+        let outcome: UnitClaimOutcome
+        /// When the claim was taken, so one held while another unit ran is renewed before its attempt if due.
+        let claimedAt: ContinuousClock.Instant
+    }
+
+    /// The store failed while the lane claimed its next unit; that unit is back in the queue.
+    private struct LookaheadFailure: Error {
+        let error: any Error
+    }
+
+    /// Claims `entry` for `lane`; a holder known to be gone (a dead run of this host) is replaced at once.
+    private func take(_ entry: BatchQueue.Entry, lane: String) async throws -> TakenUnit {
+        var claim = unitClaim(entry.device, lane: lane)
+        let claimedAt = monotonicClock()
+        var outcome = try await store.claim(claim, evenIfProvisioned: settings.force)
+        if case .heldElsewhere(let holder) = outcome, settings.isClaimHolderGone(holder.holder) {
+            claim.replacing = holder.holder
+            outcome = try await store.claim(claim, evenIfProvisioned: settings.force)
+        }
+        return TakenUnit(entry: entry, claim: claim, outcome: outcome, claimedAt: claimedAt)
+    }
+
+    /// A unit claimed while the previous one ran, its claim renewed first when it is as old as a running
+    /// attempt's renewal period (the attempt renews it from then on); a claim lost meanwhile is asked for anew.
+    private func stillClaimed(_ taken: TakenUnit) async throws -> TakenUnit {
+        guard taken.outcome == .claimed, monotonicClock() - taken.claimedAt >= taken.claim.lifetime / 3 else {
+            return taken
+        }
+        if try await store.renew(taken.claim) { return taken }
+        return try await take(taken.entry, lane: taken.claim.lane)
+    }
+
+    /// Runs the claimed unit's attempt and records it while the lane takes and claims its next unit, which
+    /// only units no idle lane wants can be; returns the error that makes the lane stop, if any, and the next
+    /// unit. Under cancellation the next unit goes back untouched, its claim released.
+    private func attemptTakingNext(_ unit: TakenUnit, queue: BatchQueue, tally: BatchTally) async throws -> (
+        stop: ProvisioningError?, next: TakenUnit?
+    ) {
+        let lane = unit.claim.lane
+        let lookahead = Task { () -> Result<TakenUnit, LookaheadFailure>? in
+            guard let entry = await queue.next(for: lane, ahead: true) else { return nil }
+            do {
+                return .success(try await take(entry, lane: lane))
+            } catch {
+                await queue.putBack(entry)
+                return .failure(LookaheadFailure(error: error))
+            }
+        }
+        let stop: ProvisioningError?
+        do {
+            stop = try await attemptAndRecord(unit.entry, claim: unit.claim, queue: queue, tally: tally)
+        } catch {
+            lookahead.cancel()
+            if case .success(let taken) = await lookahead.value { await giveBack(taken, queue: queue) }
+            throw error
+        }
+        // Cancelling ends only a wait for a unit: one already taken comes back with its claim.
+        lookahead.cancel()
+        switch await lookahead.value {
+        case nil: return (stop, nil)
+        case .failure(let failure): throw failure
+        case .success(let taken):
+            guard Task.isCancelled else { return (stop, taken) }
+            await giveBack(taken, queue: queue)
+            return (stop, nil)
+        }
+    }
+
+    /// Puts a unit the lane took but will not try back in the queue, releasing its claim.
+    private func giveBack(_ taken: TakenUnit, queue: BatchQueue) async {
+        if taken.outcome == .claimed { try? await store.release(taken.claim) }
+        await queue.putBack(taken.entry)
     }
 
     private func unitClaim(_ device: BatchDevice, lane: String) -> UnitClaim {

@@ -6,8 +6,9 @@ public import Records
 ///
 /// Each lane (a Bluetooth adapter or Wi-Fi interface) takes the next unit it may use, claims it in the
 /// records (skipping it if they say it is done, unless forced, and passing it over for later while another
-/// station holds it), tries it, and records the attempt before taking another, so a crash or power cut
-/// loses at most the attempts in flight. Failures the retry policy accepts send
+/// station holds it), tries it, and records the attempt before trying another, so a crash or power cut
+/// loses at most the attempts in flight. While a unit runs, its lane already takes and claims the next one
+/// (a unit no idle lane takes), so the claim adds no wait between units. Failures the retry policy accepts send
 /// the unit back to the front of the queue for any lane; a lane that turns out unusable hands its unit
 /// back untouched and stops. Ctrl-C records the attempts in flight as interrupted and leaves the rest
 /// untouched.

@@ -38,10 +38,14 @@ struct BlueZBLELink: BLELink {
         try await client.withConnectedDevice(
             device, requiring: policy.requiredServices, pairing: Self.pairing(policy.pairing), until: deadline
         ) { gatt in
-            await resume()
+            // The lane's discovery starts again beside the session rather than before it: the session does not
+            // wait for that round trip, and the discovery is running before the unit's record is written.
+            async let resumed: Void = resume()
             activity.now("talking \(speaking)")
             announce(gatt.mtu)
-            return try await body(gatt)
+            let result = try await body(gatt)
+            await resumed
+            return result
         }
     }
 

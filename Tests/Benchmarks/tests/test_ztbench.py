@@ -8,7 +8,7 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from ztbench import batch_bench, blufi_frames, lab_bench, softap_bench, stats  # noqa: E402
+from ztbench import batch_bench, batch_timeline, blufi_frames, lab_bench, softap_bench, stats  # noqa: E402
 from ztbench.harness_run import Harness, ToolRun  # noqa: E402
 
 
@@ -116,3 +116,80 @@ def test_a_harness_without_the_bus_record_can_still_read_one():
         assert callable(harness.bus_record) and "--no-bus-record" not in str(harness.bus_record)
     finally:
         os.rmdir(harness.run_dir)
+
+
+def test_lane_spans_run_from_each_lanes_first_start_to_its_last_record():
+    events = [(0.1, {"event": "batch-started", "elapsed_ms": 70}),
+              (0.2, {"event": "attempt-started", "elapsed_ms": 100, "lane": "hci0"}),
+              (0.3, {"event": "attempt-started", "elapsed_ms": 101, "lane": "hci1"}),
+              (0.8, {"event": "attempt-recorded", "elapsed_ms": 620, "lane": "hci0"}),
+              (0.8, {"event": "attempt-started", "elapsed_ms": 621, "lane": "hci0"}),
+              (1.3, {"event": "attempt-recorded", "elapsed_ms": 1140, "lane": "hci0"}),
+              (1.3, {"event": "attempt-recorded", "elapsed_ms": 640, "lane": "hci1"})]
+    assert batch_bench.lane_spans(events) == {"hci0": (0.1, 1.14, 2), "hci1": (0.101, 0.64, 1)}
+
+
+def test_the_unit_floor_is_one_units_share_of_the_adapter_floor():
+    writes = 13
+    assert batch_bench.unit_floor_s(writes) == pytest.approx(0.515)
+    assert batch_bench.floor_s(24, 4, writes) == pytest.approx(6 * batch_bench.unit_floor_s(writes) + 0.020)
+
+
+MONITOR = """signal time=100.000100 sender=org.freedesktop.DBus -> destination=:1.7 serial=2 path=/org/freedesktop/DBus; interface=org.freedesktop.DBus; member=NameAcquired
+   string ":1.7"
+method call time=100.010000 sender=:1.7 -> destination=org.bluez serial=20 path=/org/bluez/hci0; interface=org.bluez.Adapter1; member=StartDiscovery
+method return time=100.011000 sender=:1.3 -> destination=:1.7 serial=90 reply_serial=20
+method call time=100.020000 sender=:1.7 -> destination=org.bluez serial=21 path=/org/bluez/hci0/dev_24_0A_C4_B1_00_00; interface=org.bluez.Device1; member=Connect
+method return time=100.021000 sender=:1.3 -> destination=:1.7 serial=91 reply_serial=21
+signal time=100.042000 sender=:1.3 -> destination=(null destination) serial=92 path=/org/bluez/hci0/dev_24_0A_C4_B1_00_00; interface=org.freedesktop.DBus.Properties; member=PropertiesChanged
+   string "org.bluez.Device1"
+   array [
+      dict entry(
+         string "ServicesResolved"
+         variant             boolean true
+      )
+   ]
+   array [
+   ]
+method call time=100.043000 sender=:1.7 -> destination=org.bluez serial=22 path=/org/bluez/hci0/dev_24_0A_C4_B1_00_00/service0028/char0029; interface=org.bluez.GattCharacteristic1; member=WriteValue
+method return time=100.058500 sender=:1.3 -> destination=:1.7 serial=93 reply_serial=22
+"""
+
+
+def test_monitor_text_is_read_with_broadcast_signals_and_what_they_changed():
+    messages = batch_timeline.parse_monitor(MONITOR)
+    assert [m["type"] for m in messages] == ["signal", "call", "return", "call", "return", "signal", "call", "return"]
+    assert messages[5]["destination"] == "(null destination)"
+    assert messages[5]["changed"] == {"ServicesResolved": True}
+    assert batch_timeline.lanes_of(messages) == {"hci0": ":1.7"}
+
+
+def test_a_cycle_is_cut_into_pieces_that_add_up_to_it():
+    messages = batch_timeline.parse_monitor(MONITOR)
+    cut = batch_timeline.pieces(messages, ":1.7", 100.015, 100.080, 100.070)
+    labels = [(kind, label) for _, _, kind, label in cut]
+    assert labels == [("ztprov", "after attempt-started"), ("round trip", "Connect"), ("device", "ServicesResolved"),
+                      ("ztprov", "after ServicesResolved"), ("round trip", "WriteValue"),
+                      ("ztprov", "last message → attempt-recorded (record)"),
+                      ("ztprov", "attempt-recorded → next attempt-started (pick, claim)")]
+    assert sum(duration for _, duration, _, _ in cut) == pytest.approx(0.065)
+    assert [round(d * 1000, 1) for _, d, _, _ in cut] == [5.0, 1.0, 21.0, 1.0, 15.5, 11.5, 10.0]
+
+
+def test_strace_lines_give_syncs_and_event_writes():
+    text = ('12 1795948822.953806 write(1, "{\\"event\\":\\"attempt-started\\",\\"elapsed_ms\\":418,\\"lane\\":\\"hci0\\","'
+            '..., 100) = 100 <0.000010>\n'
+            '12 1795948822.960000 fdatasync(5) = 0 <0.004200>\n'
+            '13 1795948822.970000 write(13, "\\1", 1) = 1 <0.000013>\n')
+    syncs, writes = batch_timeline.parse_strace(text)
+    assert syncs == [{"time": 1795948822.96, "call": "fdatasync", "duration": 0.0042}]
+    assert writes == [(1795948822.953806, {"event": "attempt-started", "lane": "hci0"})]
+
+
+def test_strace_lines_another_thread_interrupted_still_count():
+    text = ('7 1795950626.887058 write(1, "{\\"event\\":\\"attempt-recorded\\",\\"lane\\":\\"hci1\\",\\"d"..., 400 '
+            '<unfinished ...>\n'
+            '8 1795950626.890000 <... fdatasync resumed>) = 0 <0.003000>\n')
+    syncs, writes = batch_timeline.parse_strace(text)
+    assert writes == [(1795950626.887058, {"event": "attempt-recorded", "lane": "hci1"})]
+    assert syncs == [{"time": 1795950626.89, "call": "fdatasync", "duration": 0.003}]

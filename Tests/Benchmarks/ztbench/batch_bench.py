@@ -8,6 +8,13 @@ CPU per device = the batch process's CPU time / devices; BlueZ mock CPU per devi
 the one Python process that emulates every adapter and device (/proc/PID/stat, utime + stime, around
 the run) / devices: the harness's own share, which contends with the tool for the same cores. First
 unit = when the first attempt started (process start, D-Bus set-up, discovery, the first pick).
+Per unit = each lane's first `attempt-started` to its last `attempt-recorded` (ztprov's own `elapsed_ms`
+stamps) over the units it did, the median over lanes: a unit's whole cycle on its lane (the pick, the claim,
+connecting, the session, the join, disconnecting, the record), without the batch's start and end; its floor is
+writes × ATT latency + join delay + service resolution, the same as one unit's share of the per-adapter floor
+(target ≤ 1.05× on one adapter, ≤ 1.08× on four). The fixed cost of a batch is measured apart: *start* =
+process start → first `attempt-started`, *stop* = the last `attempt-recorded` → the process gone (both as the
+benchmark reads the events), so wall ≈ start + units per lane × per unit + stop.
 Load = the 1-minute load average as each run started (median): the machine is shared. The harness runs
 without its bus recorder (`up --no-bus-record`): nothing here reads the record, and the recorder, a Python
 process that decodes and writes every message, and dbus-daemon's copies to it would share the two cores
@@ -66,9 +73,35 @@ def one_batch(ztprov: str, adapters: list[str]) -> dict:
         received = harness.received("blufi")
         provisioned = sum(1 for r in received if r.get("wifi_state") == "connected")
         writes = sum(r["ble"]["writes"] for r in received)
+    lanes = lane_spans(run.events)
+    last_recorded = max((t for t, e in run.events if e.get("event") == "attempt-recorded"), default=None)
     return {"ok": run.status == 0 and provisioned == len(DEVICES), "wall_s": run.wall_s, "cpu_s": run.cpu_s,
+            "per_unit_s": median(span / units for _, span, units in
+                                 ((start, end - start, units) for start, end, units in lanes.values())),
+            "stop_s": None if last_recorded is None else run.wall_s - last_recorded,
             "provisioned": provisioned, "writes_per_device": writes / len(DEVICES), "stderr": run.stderr,
             "mock_cpu_s": mock_cpu_s, "first_unit_s": run.at("attempt-started"), "load": load}
+
+
+def lane_spans(events: list) -> dict[str, tuple[float, float, int]]:
+    """Per lane: its first attempt-started and last attempt-recorded (seconds, ztprov's own stamps) and how
+    many attempts it recorded."""
+    spans: dict[str, list] = {}
+    for _, event in events:
+        lane, at = event.get("lane"), event.get("elapsed_ms")
+        if lane is None or at is None:
+            continue
+        span = spans.setdefault(lane, [None, None, 0])
+        if event.get("event") == "attempt-started" and span[0] is None:
+            span[0] = at / 1000
+        elif event.get("event") == "attempt-recorded":
+            span[1], span[2] = at / 1000, span[2] + 1
+    return {lane: tuple(span) for lane, span in spans.items() if span[0] is not None and span[1] is not None}
+
+
+def unit_floor_s(writes_per_device: float) -> float:
+    """One unit at the modeled link and device delays."""
+    return (writes_per_device * LATENCY_MS + JOIN_MS + RESOLVE_MS) / 1000
 
 
 def measure(ztprov: str, runs: int) -> list[dict]:
@@ -83,6 +116,9 @@ def measure(ztprov: str, runs: int) -> list[dict]:
                         "cpu_per_device_s": median(s["cpu_s"] for s in samples) / len(DEVICES),
                         "mock_cpu_per_device_s": median(s["mock_cpu_s"] for s in samples) / len(DEVICES),
                         "first_unit_s": median(s["first_unit_s"] for s in samples if s["ok"]),
+                        "per_unit_s": median(s["per_unit_s"] for s in samples if s["ok"]),
+                        "unit_floor_s": unit_floor_s(median(s["writes_per_device"] for s in samples if s["ok"])),
+                        "stop_s": median(s["stop_s"] for s in samples if s["ok"]),
                         "load": median(s["load"] for s in samples),
                         "failures": sum(1 for s in samples if not s["ok"]),
                         "provisioned": median(s["provisioned"] for s in samples)})
@@ -92,11 +128,14 @@ def measure(ztprov: str, runs: int) -> list[dict]:
 def rows(results: list[dict]) -> list[list]:
     base = results[0]["throughput"]
     return [[r["adapters"], fmt(r["wall_s"], " s", 2), fmt(r["floor_s"], " s", 2), fmt(r["wall_s"] / r["floor_s"], "×", 2),
-             fmt(r["throughput"] * 60, "/min", 1),
+             fmt(r["per_unit_s"] * 1000, " ms"), fmt(r["unit_floor_s"] * 1000, " ms"),
+             fmt(r["per_unit_s"] / r["unit_floor_s"], "×", 3), fmt(r["first_unit_s"] * 1000, " ms"),
+             fmt(r["stop_s"] * 1000, " ms"), fmt(r["throughput"] * 60, "/min", 1),
              fmt(r["throughput"] / base, "×", 2), fmt(r["cpu_per_device_s"] * 1000, " ms"),
-             fmt(r["mock_cpu_per_device_s"] * 1000, " ms", 1), fmt(r["first_unit_s"] * 1000, " ms"),
+             fmt(r["mock_cpu_per_device_s"] * 1000, " ms", 1),
              f"{fmt(r['provisioned'])}/{len(DEVICES)}", r["failures"], fmt(r["load"], "", 1)] for r in results]
 
 
-HEADER = ["adapters", "wall (24 devices)", "per-adapter floor", "wall / floor", "throughput", "vs 1 adapter", "CPU per device",
-          "BlueZ mock CPU per device", "first unit", "provisioned", "failed runs", "load"]
+HEADER = ["adapters", "wall (24 devices)", "per-adapter floor", "wall / floor", "per unit (lane)", "unit floor",
+          "per unit / floor", "start (→ first unit)", "stop (last record → exit)", "throughput", "vs 1 adapter",
+          "CPU per device", "BlueZ mock CPU per device", "provisioned", "failed runs", "load"]

@@ -19,6 +19,8 @@ interface org.bluez.Mock:
   AddAdapter(s json) → o, AddDevice(s json) → o   extend the scenario at run time (AddDevice
                                        answers the path on the device's first adapter)
 Only these are module-level decorated methods: dbusmock attaches such functions to the root object.
+With ZTHARNESS_TIMELINE=FILE in its environment the mock logs when each of its timers and idle callbacks ran
+(ztharness/timeline.py).
 """
 
 import atexit
@@ -33,7 +35,7 @@ from gi.repository import GLib
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ztharness import scenario  # noqa: E402
+from ztharness import scenario, timeline  # noqa: E402
 from ztharness.bluez_adapter import EmulatedAdapter  # noqa: E402
 from ztharness.bluez_agents import AgentRegistry  # noqa: E402
 from ztharness.bluez_device import EmulatedDevice, send_held_back_objects  # noqa: E402
@@ -109,6 +111,7 @@ EMULATION: dict[str, BluezEmulation] = {}
 
 
 def load(mock, parameters):
+    timeline.install()
     parameters = dict(parameters)
     record_dir = parameters.pop("record_dir", None)
     EMULATION["bluez"] = BluezEmulation(mock, scenario.bluez_with_defaults(parameters), record_dir)

@@ -152,6 +152,10 @@ class BlufiDevice:
         self.connected = True
         self.mtu = mtu
         self.record["connections"] += 1
+        prepare = getattr(self.security, "prepare", None)
+        if prepare is not None:
+            # While the central resolves services and subscribes, not once its key arrives.
+            self._link.schedule(0, prepare)
 
     def ble_disconnected(self) -> None:
         """The component clears sequence counters, sec_mode and half-received fragments."""

@@ -124,6 +124,14 @@ class SecurityV2:
         self.key: bytes | None = None
         self._decryptor = None
         self._encryptor = None
+        self._own: tuple[int, int] | None = None
+
+    def prepare(self) -> None:
+        """Draws the device's key pair ahead of the phone's key (the group is fixed), so the emulator's own
+        modular exponentiation is not on the negotiation's path: the model's device answers at once."""
+        if self._own is None:
+            private = int.from_bytes(self._random_bytes(PRIVATE_KEY_BYTES), "big")
+            self._own = (private, int(powmod(2, private, FFDHE3072_PRIME)))
 
     def agree(self, params: bytes) -> bytes:
         fields = split_length_prefixed(params, 3)
@@ -135,8 +143,9 @@ class SecurityV2:
         peer = int.from_bytes(peer_bytes, "big")
         if not 2 <= peer <= FFDHE3072_PRIME - 2:
             raise NegotiationError(bf.ERR_DH_PARAM, "public key out of range")
-        private = int.from_bytes(self._random_bytes(PRIVATE_KEY_BYTES), "big")
-        own_public = int(powmod(2, private, FFDHE3072_PRIME))
+        self.prepare()
+        private, own_public = self._own
+        self._own = None
         secret = int_to_bytes(int(powmod(peer, private, FFDHE3072_PRIME)), FFDHE3072_BYTES)
         self.key = hashlib.sha256(secret).digest()
         phone_to_device_iv = hashlib.sha256(b"blufi_dec" + secret).digest()[:16]
