@@ -10,40 +10,19 @@ public struct LineMetrics: Sendable {
     /// Upper bounds of the unit-duration histogram's buckets, in seconds.
     public static let durationBuckets: [Double] = [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300]
 
+    /// One sample's labels as they print, name and value; samples sort by their values.
     struct Labels: Hashable, Comparable {
-        var station: String
-        var path: String
-        var provisioningProtocol: String
-        var code: String
+        let names: [String]
+        let values: [String]
 
-        var pairs: [(String, String)] {
-            [("station", station), ("path", path), ("protocol", provisioningProtocol), ("code", code)]
+        init(_ pairs: KeyValuePairs<String, String>) {
+            names = pairs.map(\.key)
+            values = pairs.map(\.value)
         }
 
-        static func < (left: Labels, right: Labels) -> Bool {
-            (left.station, left.path, left.provisioningProtocol, left.code)
-                < (right.station, right.path, right.provisioningProtocol, right.code)
-        }
-    }
+        var pairs: [(String, String)] { Array(zip(names, values)) }
 
-    /// How a provisioned unit's credentials were secured, for the security team's view of the line.
-    struct SecurityLabels: Hashable, Comparable {
-        var station: String
-        var provisioningProtocol: String
-        var securedWith: String
-        var level: String
-
-        var pairs: [(String, String)] {
-            [
-                ("station", station), ("protocol", provisioningProtocol), ("secured_with", securedWith),
-                ("level", level),
-            ]
-        }
-
-        static func < (left: Self, right: Self) -> Bool {
-            (left.station, left.provisioningProtocol, left.securedWith, left.level)
-                < (right.station, right.provisioningProtocol, right.securedWith, right.level)
-        }
+        static func < (left: Labels, right: Labels) -> Bool { left.values.lexicographicallyPrecedes(right.values) }
     }
 
     struct Unit: Hashable {
@@ -67,7 +46,7 @@ public struct LineMetrics: Sendable {
 
     private var attempts: [Labels: Int] = [:]
     private var results: [Labels: Int] = [:]
-    private var provisionedBySecurity: [SecurityLabels: Int] = [:]
+    private var provisionedBySecurity: [Labels: Int] = [:]
     /// Units with attempts but no final one yet: the station of the latest attempt and the time so far.
     private var open: [Unit: (station: String, milliseconds: Int)] = [:]
     private var durations: [String: Histogram] = [:]
@@ -77,19 +56,22 @@ public struct LineMetrics: Sendable {
 
     /// Counts one record in.
     public mutating func add(_ record: ProvisioningRecord) {
-        let labels = Labels(
-            station: record.station, path: record.path.rawValue,
-            provisioningProtocol: record.provisioningProtocol ?? "unknown", code: record.code)
+        let provisioningProtocol = record.provisioningProtocol ?? "unknown"
+        let labels = Labels([
+            "station": record.station, "path": record.path.rawValue, "protocol": provisioningProtocol,
+            "code": record.code,
+        ])
         attempts[labels, default: 0] += 1
         let unit = Unit(batchID: record.batchID, deviceKey: record.deviceKey)
         let spent = (open[unit]?.milliseconds ?? 0).addingSaturated(max(record.milliseconds, 0))
         if record.isFinal {
             results[labels, default: 0] += 1
             if record.succeeded {
-                let security = SecurityLabels(
-                    station: record.station, provisioningProtocol: labels.provisioningProtocol,
-                    securedWith: record.securedWith?.text ?? "unknown",
-                    level: record.securedWith?.level.rawValue ?? "unknown")
+                let security = Labels([
+                    "station": record.station, "protocol": provisioningProtocol,
+                    "secured_with": record.securedWith?.text ?? "unknown",
+                    "level": record.securedWith?.level.rawValue ?? "unknown",
+                ])
                 provisionedBySecurity[security, default: 0] += 1
             }
             open[unit] = nil
