@@ -124,8 +124,10 @@ struct BatchClaimsEndToEndTests {
             let killed = await doomed.waitForExit()
             #expect(killed.termination == .signalled(SIGKILL), "\(killed)")
             let before = try await Self.records(database, at: db)
+            // The station died mid-batch. It may have finished no unit yet: a lane that started first claims
+            // its next unit ahead, so the other lane's first unit can be the third.
             let finishedBefore = Set(before.filter(\.succeeded).map(\.deviceKey))
-            #expect(!finishedBefore.isEmpty && finishedBefore.count < Self.units)
+            #expect(finishedBefore.count < Self.units && !finishedBefore.contains(BatchEndToEndTests.address(3)))
 
             let survivor = try await Self.station(h, directory, db: db, Self.stations[1]).run()
             #expect(survivor.exitStatus == 0, "\(survivor)")
