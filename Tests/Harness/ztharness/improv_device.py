@@ -92,8 +92,9 @@ class ImprovDevice:
         self.pending = b""
         self.hostname = config.hostname
         self.device_name = config.device_info[3]
+        # "errors": every error the device reported, in order; the next command clears the current one.
         self.record = {"connections": 0, "commands": [], "identify": 0, "join_attempts": [], "invalid_frames": 0,
-                       "authorized_by_button": 0}
+                       "authorized_by_button": 0, "errors": []}
 
     @property
     def service_data(self) -> bytes:
@@ -214,4 +215,6 @@ class ImprovDevice:
     def _set_error(self, error: int) -> None:
         self.error = error
         self.record["error"] = error
+        if error != NO_ERROR:
+            self.record["errors"].append(error)
         self.link.set_value(ERROR_UUID, bytes([error]))

@@ -89,5 +89,6 @@ class ImprovPeripheral(NotifyingPeripheral):
         record = self.model.record
         return {"connections": record["connections"], "commands": record["commands"],
                 "join_ssids": [attempt["ssid"] for attempt in record["join_attempts"]],
-                "state": self.model.state, "error": self.model.error, "identify": record["identify"],
+                "state": self.model.state, "error": self.model.error, "errors": record["errors"],
+                "identify": record["identify"],
                 "hostname": self.model.hostname}
