@@ -14,6 +14,7 @@ no profile of the user's and no D-Bus.
 """
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -93,13 +94,15 @@ def main() -> int:
              "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
              "--disable-default-apps", "--proxy-server=127.0.0.1:9", "--remote-debugging-pipe", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment, preexec_fn=pipes_as_3_and_4,
-            close_fds=False)
+            close_fds=False, start_new_session=True)
         os.close(to_read)
         os.close(to_write)
         try:
             seen = watch(DevTools(to_chromium, from_chromium), url, check, final, shown)
         finally:
-            chromium.kill()
+            # The whole group: the browser's own helpers write into the profile too, and one left running made
+            # the profile's removal fail ("Directory not empty").
+            os.killpg(chromium.pid, signal.SIGKILL)
             chromium.wait()
     print(json.dumps(seen))
     return 0
