@@ -126,6 +126,7 @@ struct BLENetworkCheckEndToEndTests {
         try await withHarness(scenario: device.scenario([(Self.neighbour, -60)], nil)) { h in
             let outcome = try await device.run(h, ["--check-network", "--hidden"]).run()
             #expect(outcome.exitStatus == 0, "\(outcome)")
+            #expect(!outcome.everything.contains(BLEEndToEndTests.wifiPassword), "the password was printed")
             #expect(try await device.received(h) == ["HomeNet"])
         }
     }
@@ -135,6 +136,7 @@ struct BLENetworkCheckEndToEndTests {
         try await withHarness(scenario: device.scenario([("HomeNet", -50), (Self.neighbour, -60)], nil)) { h in
             let outcome = try await device.run(h, ["--check-network"]).run()
             #expect(outcome.exitStatus == 0, "\(outcome)")
+            #expect(!outcome.everything.contains(BLEEndToEndTests.wifiPassword), "the password was printed")
             #expect(try await device.received(h) == ["HomeNet"])
         }
     }
