@@ -376,7 +376,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "ztprov", "Provisioning", "ZhitingLAN", "Transports", "BlueZ", "DBus", "BluFi", "Improv", "Records",
-                "JSONWriting", "TestSupport",
+                "SQLiteRecordStore", "JSONWriting", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

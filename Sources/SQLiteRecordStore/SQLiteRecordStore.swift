@@ -191,6 +191,12 @@ public actor SQLiteRecordStore: ProvisioningRecordStore, RecordFeed {
         return records
     }
 
+    /// SQLite's `data_version` for this connection: it moves once another connection's commit can be read
+    /// here, which a look at the files cannot tell (the log is written and synced before the commit shows).
+    public func dataVersion() throws(RecordStoreError) -> Int64 {
+        try database.prepare("PRAGMA data_version").step()?.first?.integer ?? 0
+    }
+
     /// A pragma's current value on this connection (`synchronous` is per connection), for tests.
     func pragma(_ name: SQLitePragma) throws(RecordStoreError) -> String {
         let row = try database.prepare("PRAGMA \(name.rawValue)").step()
