@@ -24,6 +24,8 @@ the claim and the record included. Each cycle is cut into consecutive pieces by 
   `attempt-recorded` → next `attempt-started` (settling, the next pick, its claim).
 The pieces add up to the cycle, so the table says where the time beyond the model goes without relying on CPU
 counts. Steady-state cycles only: each lane's first unit (discovery's start) and last are left out.
+Each adapter count runs twice, with the device's work after each write's answer and inside its latency
+(`batch_bench.DEVICE_WORK`): what moves between the two is the mock's.
 """
 
 import collections
@@ -162,12 +164,12 @@ def modeled_ms(label: str, latency_ms: int) -> float:
     return {"WriteValue": latency_ms, "ServicesResolved": batch_bench.RESOLVE_MS}.get(label, 0)
 
 
-def record_run(ztprov: str, adapters: list[str], work: str) -> dict:
+def record_run(ztprov: str, adapters: list[str], work: str, works_during_latency: bool) -> dict:
     """One traced batch: the run, the bus, the mock's timeline and the syncs."""
     mock_timeline = os.path.join(work, "mock-timeline.jsonl")
     os.environ["ZTHARNESS_TIMELINE"] = mock_timeline
     try:
-        with Harness(batch_bench.scenario(), netns=False, bus_record=False) as harness:
+        with Harness(batch_bench.scenario(works_during_latency), netns=False, bus_record=False) as harness:
             address = harness.topology["bus_address"]
             monitor_out = open(os.path.join(work, "monitor.txt"), "w", encoding="utf-8")  # noqa: SIM115
             monitor = subprocess.Popen(["chrt", "-f", "50", "dbus-monitor", "--address", address, "--monitor"], stdout=monitor_out,
@@ -275,9 +277,9 @@ def write_split(messages: list[dict], mock: list[dict]) -> dict:
                                                           ("delivery", delivery))}}
 
 
-def report(result: dict, adapters: int, load: float) -> str:
-    lines = [f"### Batch timeline: {adapters} adapter(s), {result['cycles']} steady-state units "
-             f"(load {load:.1f})", "",
+def report(result: dict, adapters: int, device_work: str, load: float) -> str:
+    lines = [f"### Batch timeline: {adapters} adapter(s), the device's work {device_work}, {result['cycles']} "
+             f"steady-state units (load {load:.1f})", "",
              f"Median cycle {result['cycle_ms']:.1f} ms. {result['syncs']} syncs for {result['units']} records "
              f"(median {fmt(result['sync_ms'], ' ms', 2)}).", "",
              "| kind | piece | per unit (median) | mean | model |", "|---|---|---|---|---|"]
@@ -301,10 +303,10 @@ def report(result: dict, adapters: int, load: float) -> str:
     return "\n".join(lines) + "\n"
 
 
-def measure(ztprov: str, adapters: int) -> str:
+def measure(ztprov: str, adapters: int, device_work: str) -> str:
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="ztb-timeline-") as work:
-        recorded = record_run(ztprov, batch_bench.ADAPTERS[:adapters], work)
+        recorded = record_run(ztprov, batch_bench.ADAPTERS[:adapters], work, batch_bench.DEVICE_WORK[device_work])
         if recorded["run"].status != 0:
             raise RuntimeError(f"traced batch failed: {recorded['run'].stderr[-800:]}")
-        return report(analyse(recorded), adapters, load)
+        return report(analyse(recorded), adapters, device_work, load)

@@ -545,3 +545,32 @@ def test_a_device_powered_on_late_is_silent_until_then(tmp_path):
             local.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
         finally:
             local.close()
+
+
+def test_a_device_working_during_the_latency_notifies_after_the_answer(tmp_path):
+    """works_during_latency: the device has the frame while its write is still unanswered, and what it sends
+    back follows the answer."""
+    address = "24:0A:C4:00:03:04"
+    scenario = {"bluez": {"devices": [{"address": address, "write_latency_ms": 300, "works_during_latency": True,
+                                       **FAST}]}}
+    with mock_harness(str(tmp_path), scenario) as up:
+        client = Client(up["bus_address"])
+        try:
+            client.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+            client.wait_for(lambda: device_path(address) in client.objects(), what="discovery")
+            client.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+            client.call(device_path(address), DEVICE, "Connect")
+            client.wait_for(lambda: client.get(device_path(address), DEVICE, "ServicesResolved"), what="services")
+            ff01, ff02 = char_path(address, "ff01"), char_path(address, "ff02")
+            client.call(ff02, CHARACTERISTIC, "StartNotify")
+            answered = []
+            client.bus.call_async(BLUEZ, ff01, CHARACTERISTIC, "WriteValue", "aya{sv}", (get_version(0), {}),
+                                  lambda: answered.append(len(client.changed(ff02, "Value"))), answered.append)
+            client.pump(0.1)
+            received = json.loads(client.call("/", "org.bluez.Mock", "GetReceived", "s", (address,)))["messages"]
+            assert [m["name"] for m in received] == ["GET_VERSION"]
+            assert not answered
+            client.wait_for(lambda: client.changed(ff02, "Value"), what="the notification")
+            assert answered == [0]
+        finally:
+            client.close()

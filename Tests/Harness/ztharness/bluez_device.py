@@ -27,7 +27,9 @@ is acknowledged and reaches the device, then the link drops before any answer (o
 drop_notification / corrupt_notification = n or [n, …]: the n-th notification of the device's life
 is lost / has its last byte inverted; write_latency_ms delays each write's reply (a GLib timer, so
 devices on several adapters progress concurrently), and with handles_before_answering the device acts on
-a frame before that reply (as a DISCONNECT_BLE that closes the link first). A write still unanswered
+a frame before that reply (as a DISCONNECT_BLE that closes the link first); with works_during_latency the
+device handles a frame as it arrives, inside the modeled latency, and its notifications wait for the reply
+(a firmware's work overlaps the link's connection events; what it sends follows the write). A write still unanswered
 when the link drops fails with ATT 0x0E, as bluetoothd fails requests in flight (src/shared/att.c).
 
 Pairing (src/device.c pair_device, cancel_pairing; doc/device-api.txt): Pair connects first if needed,
@@ -476,6 +478,13 @@ class EmulatedDevice:
         if self.config["handles_before_answering"]:
             GLib.idle_add(self._frame_arrived, characteristic, value, generation)
             return self._answer_later(characteristic, call, latency)
+        if self.config["works_during_latency"]:
+            # The answer's timer starts first, so the device's own work runs inside the modeled latency.
+            answer = self._answer_later(characteristic, call, latency, then=self.peripheral.release_notifications,
+                                        failed=self.peripheral.discard_notifications)
+            self.peripheral.hold_notifications()
+            self._frame_arrived(characteristic, value, generation)
+            return answer
         return self._answer_later(characteristic, call, latency,
                                   then=lambda: self._frame_arrived(characteristic, value, generation))
 
@@ -509,9 +518,9 @@ class EmulatedDevice:
             return None
         return self._answer_later(characteristic, call, delay)
 
-    def _answer_later(self, characteristic, call: Call, delay_ms: int, then=None):
+    def _answer_later(self, characteristic, call: Call, delay_ms: int, then=None, failed=None):
         """Answers a write BlueZ holds after `delay_ms`, then runs `then`; a link dropped meanwhile fails the
-        write as bluetoothd does."""
+        write as bluetoothd does, then runs `failed`."""
         characteristic.write_pending = True
         generation = self.generation
 
@@ -519,6 +528,8 @@ class EmulatedDevice:
             characteristic.write_pending = False
             if generation != self.generation:
                 call.fail(bluez_error("Failed", LINK_DROPPED_UNDER_ACCESS))
+                if failed is not None:
+                    failed()
             else:
                 call.reply()
                 if then is not None:

@@ -62,6 +62,8 @@ class EmulatedPeripheral:
         self._frames_this_connection = 0
         self._link_loss_done = False
         self._notification_count = 0
+        # Notifications the device sent while a write it is handling is not answered yet (works_during_latency).
+        self._held_notifications: list[bytes] | None = None
         self.ble = {"connect_calls": 0, "events": [], "writes": 0, "notifications_dropped": [],
                     "notifications_corrupted": [], "dropped_unsubscribed": 0}
         # The protocol model behind the GATT service: Improv when the scenario asks for it, else BluFi.
@@ -172,7 +174,25 @@ class EmulatedPeripheral:
 
     # DeviceLink for the BluFi model ---------------------------------------------------------------
 
+    def hold_notifications(self) -> None:
+        """Keeps what the device notifies from now until release_notifications()."""
+        if self._held_notifications is None:
+            self._held_notifications = []
+
+    def release_notifications(self) -> None:
+        """Sends the held notifications in order, once the write is answered."""
+        held, self._held_notifications = self._held_notifications or [], None
+        for value in held:
+            self.notify(value)
+
+    def discard_notifications(self) -> None:
+        """The link dropped before the write was answered: what the device held is lost with it."""
+        self._held_notifications = None
+
     def notify(self, value: bytes) -> None:
+        if self._held_notifications is not None:
+            self._held_notifications.append(value)
+            return
         holder = self.holder
         if holder is None or self._suppress_notifications or holder.notify_characteristic is None:
             return

@@ -127,6 +127,7 @@ DEFAULT_DEVICE = {
     "objects_after_resolved_ms": 0,
     "write_latency_ms": 0,
     "handles_before_answering": False,
+    "works_during_latency": False,
     "p2e_flags": ["write"],
     "e2p_flags": ["read", "notify"],
     "gatt_cache": True,
