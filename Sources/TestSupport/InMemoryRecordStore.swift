@@ -6,7 +6,7 @@ public actor InMemoryRecordStore: ProvisioningRecordStore {
     public private(set) var all: [ProvisioningRecord] = []
     /// The claims table: one row per claimed unit.
     public private(set) var claims: [String: UnitClaimRow] = [:]
-    /// Every claim and append in the order they came: `claim KEY`, `append KEY`.
+    /// Every claim, renewal and append in the order they came: `claim KEY`, `renew KEY`, `append KEY`.
     public private(set) var operations: [String] = []
     private let clock: @Sendable () -> Date
 
@@ -54,6 +54,7 @@ public actor InMemoryRecordStore: ProvisioningRecordStore {
     }
 
     public func renew(_ claim: UnitClaim) -> Bool {
+        operations.append("renew \(claim.deviceKey)")
         guard let row = claims[claim.deviceKey], row.holder == claim.holder, !row.provisioned else { return false }
         claims[claim.deviceKey]?.expiresAt = expiry(claim, from: clock())
         return true
