@@ -488,19 +488,24 @@ def resolved_with_objects_held_back(tmp_path, address: str, held_ms: int):
     """A client connected to a device whose GATT objects come held_ms after ServicesResolved, having waited
     for ServicesResolved without calling the mock meanwhile (a call would release the objects)."""
     scenario = {"bluez": {"devices": [{"address": address, "objects_after_resolved_ms": held_ms, **FAST}]}}
-    with mock_harness(str(tmp_path), scenario) as up:
-        client = Client(up["bus_address"])
-        try:
-            client.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
-            client.wait_for(lambda: device_path(address) in client.objects(), what="discovery")
-            client.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
-            client.call(device_path(address), DEVICE, "Connect")
-            client.wait_for(lambda: True in client.changed(device_path(address), "ServicesResolved"),
-                            what="resolved")
-            assert not gatt_objects_added(client, address)
-            yield client
-        finally:
-            client.close()
+    with mock_harness(str(tmp_path), scenario) as up, discovered(up, address) as client:
+        client.call(device_path(address), DEVICE, "Connect")
+        client.wait_for(lambda: True in client.changed(device_path(address), "ServicesResolved"), what="resolved")
+        assert not gatt_objects_added(client, address)
+        yield client
+
+
+@contextlib.contextmanager
+def discovered(up: dict, address: str):
+    """A client of the mock `up` serves, once one discovery on hci0 made `address` a known device."""
+    client = Client(up["bus_address"])
+    try:
+        client.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
+        client.wait_for(lambda: device_path(address) in client.objects(), what="discovery")
+        client.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
+        yield client
+    finally:
+        client.close()
 
 
 def gatt_objects_added(client: Client, address: str) -> list[int]:
@@ -553,24 +558,16 @@ def test_a_device_working_during_the_latency_notifies_after_the_answer(tmp_path)
     address = "24:0A:C4:00:03:04"
     scenario = {"bluez": {"devices": [{"address": address, "write_latency_ms": 300, "works_during_latency": True,
                                        **FAST}]}}
-    with mock_harness(str(tmp_path), scenario) as up:
-        client = Client(up["bus_address"])
-        try:
-            client.call("/org/bluez/hci0", ADAPTER, "StartDiscovery")
-            client.wait_for(lambda: device_path(address) in client.objects(), what="discovery")
-            client.call("/org/bluez/hci0", ADAPTER, "StopDiscovery")
-            client.call(device_path(address), DEVICE, "Connect")
-            client.wait_for(lambda: client.get(device_path(address), DEVICE, "ServicesResolved"), what="services")
-            ff01, ff02 = char_path(address, "ff01"), char_path(address, "ff02")
-            client.call(ff02, CHARACTERISTIC, "StartNotify")
-            answered = []
-            client.bus.call_async(BLUEZ, ff01, CHARACTERISTIC, "WriteValue", "aya{sv}", (get_version(0), {}),
-                                  lambda: answered.append(len(client.changed(ff02, "Value"))), answered.append)
-            client.pump(0.1)
-            received = json.loads(client.call("/", "org.bluez.Mock", "GetReceived", "s", (address,)))["messages"]
-            assert [m["name"] for m in received] == ["GET_VERSION"]
-            assert not answered
-            client.wait_for(lambda: client.changed(ff02, "Value"), what="the notification")
-            assert answered == [0]
-        finally:
-            client.close()
+    with mock_harness(str(tmp_path), scenario) as up, discovered(up, address) as client:
+        connect(client, address)
+        ff01, ff02 = char_path(address, "ff01"), char_path(address, "ff02")
+        client.call(ff02, CHARACTERISTIC, "StartNotify")
+        answered = []
+        client.bus.call_async(BLUEZ, ff01, CHARACTERISTIC, "WriteValue", "aya{sv}", (get_version(0), {}),
+                              lambda: answered.append(len(client.changed(ff02, "Value"))), answered.append)
+        client.pump(0.1)
+        received = json.loads(client.call("/", "org.bluez.Mock", "GetReceived", "s", (address,)))["messages"]
+        assert [m["name"] for m in received] == ["GET_VERSION"]
+        assert not answered
+        client.wait_for(lambda: client.changed(ff02, "Value"), what="the notification")
+        assert answered == [0]
