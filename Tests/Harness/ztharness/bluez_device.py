@@ -29,7 +29,8 @@ is lost / has its last byte inverted; write_latency_ms delays each write's reply
 devices on several adapters progress concurrently), and with handles_before_answering the device acts on
 a frame before that reply (as a DISCONNECT_BLE that closes the link first); with works_during_latency the
 device handles a frame as it arrives, inside the modeled latency, and its notifications wait for the reply
-(a firmware's work overlaps the link's connection events; what it sends follows the write). A write still unanswered
+(a firmware's work overlaps the link's connection events; what it sends follows the write), while its
+timers still count from the reply, as without it. A write still unanswered
 when the link drops fails with ATT 0x0E, as bluetoothd fails requests in flight (src/shared/att.c).
 
 Pairing (src/device.c pair_device, cancel_pairing; doc/device-api.txt): Pair connects first if needed,
@@ -482,7 +483,7 @@ class EmulatedDevice:
             # The answer's timer starts first, so the device's own work runs inside the modeled latency.
             answer = self._answer_later(characteristic, call, latency, then=self.peripheral.release_notifications,
                                         failed=self.peripheral.discard_notifications)
-            self.peripheral.hold_notifications()
+            self.peripheral.hold_notifications(latency)
             self._frame_arrived(characteristic, value, generation)
             return answer
         return self._answer_later(characteristic, call, latency,

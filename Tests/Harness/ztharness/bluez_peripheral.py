@@ -15,7 +15,9 @@ device's life, whichever adapter they go through.
 """
 
 import json
+import math
 import os
+import time
 
 import dbus
 from gi.repository import GLib
@@ -62,8 +64,10 @@ class EmulatedPeripheral:
         self._frames_this_connection = 0
         self._link_loss_done = False
         self._notification_count = 0
-        # Notifications the device sent while a write it is handling is not answered yet (works_during_latency).
+        # Notifications the device sent while a write it is handling is not answered yet (works_during_latency),
+        # and when that answer is due (time.monotonic()).
         self._held_notifications: list[bytes] | None = None
+        self._answer_due = 0.0
         self.ble = {"connect_calls": 0, "events": [], "writes": 0, "notifications_dropped": [],
                     "notifications_corrupted": [], "dropped_unsubscribed": 0}
         # The protocol model behind the GATT service: Improv when the scenario asks for it, else BluFi.
@@ -174,20 +178,30 @@ class EmulatedPeripheral:
 
     # DeviceLink for the BluFi model ---------------------------------------------------------------
 
-    def hold_notifications(self) -> None:
-        """Keeps what the device notifies from now until release_notifications()."""
+    def hold_notifications(self, answer_in_ms: int) -> None:
+        """Keeps what the device notifies from now until release_notifications(), and starts its timers (a
+        join, its own disconnect) from the answer, due in answer_in_ms: the device's work moves inside the
+        write's latency, its modeled timeline stays as when it works after the answer."""
         if self._held_notifications is None:
             self._held_notifications = []
+        self._answer_due = time.monotonic() + answer_in_ms / 1000
 
     def release_notifications(self) -> None:
         """Sends the held notifications in order, once the write is answered."""
         held, self._held_notifications = self._held_notifications or [], None
+        self._answer_due = 0.0
         for value in held:
             self.notify(value)
 
     def discard_notifications(self) -> None:
         """The link dropped before the write was answered: what the device held is lost with it."""
         self._held_notifications = None
+        self._answer_due = 0.0
+
+    def _from_the_answer(self, delay_ms: int) -> int:
+        """A timer's delay counted from the answer of the write the device is handling, if one is pending."""
+        waiting = self._answer_due - time.monotonic()
+        return delay_ms + (math.ceil(waiting * 1000) if self._held_notifications is not None and waiting > 0 else 0)
 
     def notify(self, value: bytes) -> None:
         if self._held_notifications is not None:
@@ -234,7 +248,7 @@ class EmulatedPeripheral:
                 holder.link_down("device")
             return False
 
-        GLib.timeout_add(DEVICE_DISCONNECT_DELAY_MS, terminate)
+        GLib.timeout_add(self._from_the_answer(DEVICE_DISCONNECT_DELAY_MS), terminate)
 
     def schedule(self, delay_ms: int, callback) -> None:
         def fire() -> bool:
@@ -242,7 +256,7 @@ class EmulatedPeripheral:
             self.save_record()
             return False
 
-        GLib.timeout_add(delay_ms, fire)
+        GLib.timeout_add(self._from_the_answer(delay_ms), fire)
 
     # Records -------------------------------------------------------------------------------------
 
