@@ -65,7 +65,7 @@ actor RealStackLab {
         }
         let results = FileManager.default.temporaryDirectory.appending(path: "ztprov-realstack-\(getpid())")
         // One boot takes about 5 minutes on two idle cores; with seven builds beside it, 23 were measured.
-        var arguments = ["--results", results.path, "--ztprov", try ZTProvProcess.executable(), "--timeout", "1800"]
+        var arguments = ["--results", results.path, "--ztprov", try binary, "--timeout", "1800"]
         if let package = givenPackage { arguments += ["--deb", package] }
         var launch = ProcessLaunch(RepositoryLayout.root.appending(path: "Tests/RealStack/run").path, arguments)
         launch.deadline = .seconds(1860)
@@ -81,6 +81,16 @@ actor RealStackLab {
             document = .object(members)
         }
         return document
+    }
+
+    /// The ztprov the guest runs: `ZTPROV_REAL_STACK_ZTPROV` (`Tests/run-tests` names the release binary the
+    /// package ships, which also starts in a fraction of the debug build's time under emulation), else the
+    /// debug build the tests run.
+    private static var binary: String {
+        get throws {
+            if let given = ProcessInfo.processInfo.environment["ZTPROV_REAL_STACK_ZTPROV"] { return given }
+            return try ZTProvProcess.executable()
+        }
     }
 
     /// Whether the lab runs here: asked for with `ZTPROV_REAL_STACK=1` (CI runs it as a step of its own,
