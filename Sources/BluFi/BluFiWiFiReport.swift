@@ -84,7 +84,8 @@ public struct BluFiWiFiReport: Sendable, Equatable, CustomStringConvertible {
         var parts = ["mode \(operationMode)", "station \(stationState)"]
         if let stationSSID { parts.append("ssid \(String(decoding: stationSSID, as: UTF8.self))") }
         if let stationBSSID {
-            parts.append("bssid \(stationBSSID.map { String($0, radix: 16) }.joined(separator: ":"))")
+            let octets = stationBSSID.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }
+            parts.append("bssid \(octets.joined(separator: ":"))")
         }
         if let endReason { parts.append("end \(endReason)") }
         if let rssi { parts.append("rssi \(rssi)") }

@@ -35,6 +35,7 @@ import Testing
         #expect(tags == [0x01, 0x02, 0x03, 0x04, 0x05, 0x07, 0x06, 0x08, 0x14, 0x15, 0x16])
         #expect(try BluFiWiFiReport(payload: payload) == report)
         #expect(!report.description.contains("hunter22") && !report.description.contains("12345678"))
+        #expect(report.description.contains("bssid 01:02:03:04:05:06"), "\(report.description)")
     }
 
     @Test func unknownTagsAreSkippedByLength() throws {

@@ -3,6 +3,15 @@ import StringEssentials
 import Testing
 
 @Suite struct StringEssentialsTests {
+    @Test(
+        arguments: [
+            ([0x24, 0x0A, 0xC4, 0x00, 0xFF, 0x5B], "24:0a:c4:00:ff:5b"), ([0x01], "01"), ([], ""),
+        ] as [([UInt8], String)])
+    func colonSeparatedHex(bytes: [UInt8], text: String) {
+        #expect(bytes.colonSeparatedHex == text)
+        #expect(bytes[...].colonSeparatedHex == text)
+    }
+
     @Test(arguments: [
         ("  a b \t", "a b", "a b"), ("\n x\n", "x", "\n x\n"), ("", "", ""), (" \t\n ", "", "\n"),
         ("\u{00A0}ü\u{2003}", "ü", "ü"), ("a", "a", "a"),

@@ -1,3 +1,5 @@
+import StringEssentials
+
 /// One access point a device (or the host) reports hearing, the same for every protocol; what a protocol
 /// does not report stays nil. The name is the reporter's bytes, which nothing vouches for: it is cut to
 /// the 32 bytes Wi-Fi allows, and whoever prints it escapes it.
@@ -67,7 +69,7 @@ public struct HeardNetwork: Sendable, Equatable {
 
     /// `aa:bb:cc:dd:ee:ff`.
     public var bssidText: String? {
-        bssid.map { bytes in bytes.map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined(separator: ":") }
+        bssid?.colonSeparatedHex
     }
 
     /// Whether this entry is the network `ssid` names, on the access point `bssid` pins if one is pinned

@@ -1,4 +1,5 @@
 public import Protocomm
+import StringEssentials
 public import Transports
 
 /// What a successful SoftAP run leaves behind: the device is on the network, the host is back on its own.
@@ -88,14 +89,10 @@ public struct ProtocommDeviceConnection: Sendable, Equatable {
         self.init(
             ipAddress: report.ipAddress,
             ssid: String(decoding: report.ssid, as: UTF8.self),
-            bssid: report.bssid.count == 6 ? report.bssid.map(Self.hexOctet).joined(separator: ":") : nil,
+            bssid: report.bssid.count == 6 ? report.bssid.colonSeparatedHex : nil,
             channel: Int(report.channel),
             authMode: report.authMode
         )
-    }
-
-    private static func hexOctet(_ byte: UInt8) -> String {
-        byte < 0x10 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
     }
 }
 

@@ -1,6 +1,7 @@
 import BluFi
 import JSONWriting
 import Provisioning
+import StringEssentials
 
 /// BluFi's values as JSON spells them, in progress events and in `ble`'s result alike.
 enum BluFiFields {
@@ -10,7 +11,7 @@ enum BluFiFields {
             JSONField("mode", .string(report.operationMode.displayName)),
             JSONField("station_state", .string("\(report.stationState)")),
             JSONField("ssid", .optional(report.stationSSID.map { String(decoding: $0, as: UTF8.self) })),
-            JSONField("bssid", .optional(report.stationBSSID.map(hexOctets))),
+            JSONField("bssid", .optional(report.stationBSSID?.colonSeparatedHex)),
             JSONField("rssi", .optional(report.rssi.map(Int.init))),
             JSONField("end_reason", .optional(report.endReason.map { Int($0.rawValue) })),
             JSONField("softap_ssid", .optional(report.softAPSSID.map { String(decoding: $0, as: UTF8.self) })),
@@ -25,9 +26,5 @@ enum BluFiFields {
         case .v1: "v1"
         case .v2: "v2"
         }
-    }
-
-    private static func hexOctets(_ bytes: [UInt8]) -> String {
-        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: ":")
     }
 }
