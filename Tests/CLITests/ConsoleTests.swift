@@ -53,6 +53,36 @@ final class CapturedStreams: Sendable {
         }
     }
 
+    /// A batch's lanes send events at once; each leaves with a stamp no earlier than the one before it, even
+    /// when the stamp of one event and its write are split by another event's.
+    @Test func eventsFromConcurrentTasksLeaveInTheOrderOfTheirStamps() async {
+        let ticks = Mutex(0)
+        let captured = CapturedStreams()
+        let console = captured.console(json: true) {
+            .milliseconds(
+                ticks.withLock { tick in
+                    tick += 1
+                    return tick
+                })
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for lane in 0..<8 {
+                group.addTask {
+                    for index in 0..<200 {
+                        console.event("step", [JSONField("lane", .int(lane)), JSONField("index", .int(index))])
+                        await Task.yield()
+                    }
+                }
+            }
+        }
+        let stamps = captured.standardOutput.split(separator: "\n").compactMap { line in
+            line.split(separator: ",").first { $0.hasPrefix("\"elapsed_ms\":") }.flatMap { Int($0.dropFirst(13)) }
+        }
+        #expect(stamps.count == 1_600)
+        let backwards = zip(stamps, stamps.dropFirst()).first { $0 > $1 }.map { "\($0.0) before \($0.1)" }
+        #expect(backwards == nil, "an event left after a later-stamped one: \(backwards ?? "")")
+    }
+
     @Test func failuresPrintCodeMessageAndHintOnStandardError() {
         let streams = CapturedStreams()
         streams.console().failed(failure)

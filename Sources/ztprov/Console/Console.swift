@@ -1,5 +1,6 @@
 import JSONWriting
 import Provisioning
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,9 @@ struct Console: Sendable {
     private let elapsed: @Sendable () -> Duration
     private let summary = RunSummary()
     private let write: @Sendable (Stream, String) -> Void
+    /// Held from an event's stamp to its write, so events of concurrent tasks (a batch's lanes) leave in the
+    /// order of their `elapsed_ms`.
+    private let eventOrder = EventOrder()
 
     init(
         json: Bool, verbosity: Verbosity, styled: Bool, sharedTerminal: Bool = false,
@@ -92,8 +96,12 @@ struct Console: Sendable {
     /// counts monotonic milliseconds since the command started, so scripts see where time goes.
     func event(_ name: String, _ fields: [JSONField] = []) {
         guard json else { return }
-        let stamp = [JSONField("event", .string(name)), JSONField("elapsed_ms", .int(Self.milliseconds(elapsed())))]
-        write(.standardOutput, JSONValue.object(stamp + fields).serialized + "\n")
+        eventOrder.lock.withLock { _ in
+            let stamp = [
+                JSONField("event", .string(name)), JSONField("elapsed_ms", .int(Self.milliseconds(elapsed()))),
+            ]
+            write(.standardOutput, JSONValue.object(stamp + fields).serialized + "\n")
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
@@ -178,4 +186,9 @@ struct Console: Sendable {
             bytes = bytes.dropFirst(max(0, written))
         }
     }
+}
+
+/// The lock that keeps a console's events in the order of their stamps, shared by the console's copies.
+private final class EventOrder: Sendable {
+    let lock = Mutex(())
 }
