@@ -241,7 +241,7 @@ def analyse(recorded: dict, latency_ms: int = batch_bench.LATENCY_MS) -> dict:
     late = collections.defaultdict(list)
     for entry in recorded["mock"]:
         late[(entry["kind"], entry["name"].split(".<locals>")[0] + "." + entry["name"].rsplit(".", 1)[-1],
-              entry["due_ms"])].append(entry["late_ms"])
+              round(entry["due_ms"]))].append(entry["late_ms"])
     return {"cycles": count, "cycle_ms": median(cycle_lengths) * 1000, "rows": rows, "example": example,
             "write_split": write_split(recorded["messages"], recorded["mock"]),
             "sync_ms": median(s["duration"] for s in syncs) * 1000 if syncs else None, "syncs": len(syncs),

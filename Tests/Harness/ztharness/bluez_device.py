@@ -52,11 +52,14 @@ channel suspended) until a later pairing succeeds, which runs it, or the link dr
 explicit Pair confirms by itself.
 """
 
+import time
+
 import dbus
 import dbus.lowlevel
 from gi.repository import GLib
 
 from . import bluez_gatt as gatt
+from . import precise_timers
 from .dbus_export import (DEFERRED, Call, add_object, bluez_error, byte_array, emit_properties_changed,
                           export_method, install_property_access, remove_object)
 from .discovery_filter import uuid128
@@ -291,7 +294,7 @@ class EmulatedDevice:
         # The kernel reports the link before BlueZ answers Connect, so this signal precedes the reply.
         self._set("Connected", dbus.Boolean(True), flush=True)
         self.peripheral.attached(self)
-        GLib.timeout_add(self.config["resolve_delay_ms"], self._resolve_services, self.generation)
+        precise_timers.timeout_add(self.config["resolve_delay_ms"], self._resolve_services, self.generation)
 
     def _resolve_services(self, generation: int) -> bool:
         if generation != self.generation:
@@ -520,8 +523,9 @@ class EmulatedDevice:
         return self._answer_later(characteristic, call, delay)
 
     def _answer_later(self, characteristic, call: Call, delay_ms: int, then=None, failed=None):
-        """Answers a write BlueZ holds after `delay_ms`, then runs `then`; a link dropped meanwhile fails the
-        write as bluetoothd does, then runs `failed`."""
+        """Answers a write BlueZ holds `delay_ms` after it reached the mock, then runs `then`; a link dropped
+        meanwhile fails the write as bluetoothd does, then runs `failed`. The mock's own handling of the call
+        (its log line, the device's checks) falls inside the delay, as a controller's does."""
         characteristic.write_pending = True
         generation = self.generation
 
@@ -537,7 +541,8 @@ class EmulatedDevice:
                     then()
             return False
 
-        GLib.timeout_add(delay_ms, answer)
+        handled_ms = (time.monotonic_ns() - call.arrived_ns) / 1_000_000 if call.arrived_ns else 0
+        precise_timers.timeout_add(delay_ms - handled_ms, answer)
         return DEFERRED
 
     # Pairing -------------------------------------------------------------------------------------

@@ -15,13 +15,13 @@ device's life, whichever adapter they go through.
 """
 
 import json
-import math
 import os
 import time
 
 import dbus
 from gi.repository import GLib
 
+from . import precise_timers
 from .blufi_device import BlufiConfig, BlufiDevice
 from .dbus_export import bluez_error
 from .echo_device import EchoDevice
@@ -198,10 +198,10 @@ class EmulatedPeripheral:
         self._held_notifications = None
         self._answer_due = 0.0
 
-    def _from_the_answer(self, delay_ms: int) -> int:
+    def _from_the_answer(self, delay_ms: int) -> float:
         """A timer's delay counted from the answer of the write the device is handling, if one is pending."""
         waiting = self._answer_due - time.monotonic()
-        return delay_ms + (math.ceil(waiting * 1000) if self._held_notifications is not None and waiting > 0 else 0)
+        return delay_ms + (waiting * 1000 if self._held_notifications is not None and waiting > 0 else 0)
 
     def notify(self, value: bytes) -> None:
         if self._held_notifications is not None:
@@ -248,7 +248,7 @@ class EmulatedPeripheral:
                 holder.link_down("device")
             return False
 
-        GLib.timeout_add(self._from_the_answer(DEVICE_DISCONNECT_DELAY_MS), terminate)
+        precise_timers.timeout_add(self._from_the_answer(DEVICE_DISCONNECT_DELAY_MS), terminate)
 
     def schedule(self, delay_ms: int, callback) -> None:
         def fire() -> bool:
@@ -256,7 +256,7 @@ class EmulatedPeripheral:
             self.save_record()
             return False
 
-        GLib.timeout_add(self._from_the_answer(delay_ms), fire)
+        precise_timers.timeout_add(self._from_the_answer(delay_ms), fire)
 
     # Records -------------------------------------------------------------------------------------
 

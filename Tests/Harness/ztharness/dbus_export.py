@@ -40,6 +40,8 @@ class Call:
     sender: str
     _reply: Callable
     _error: Callable
+    # time.monotonic_ns() as the call reached the mock, before its logging: a modeled latency counts from here.
+    arrived_ns: int = 0
 
     def reply(self, *values) -> None:
         self._reply(*values)
@@ -57,6 +59,7 @@ def export_method(obj: mockobject.DBusMockObject, interface: str, name: str, in_
     """
 
     def method(self, *args, sender=None, message=None, reply=None, error=None):
+        arrived_ns = time.monotonic_ns()
         self.log(name + mockobject._format_args(args))
         self.call_log.append((int(time.time()), name, args))
         if message.get_signature() != in_sig:
@@ -64,7 +67,7 @@ def export_method(obj: mockobject.DBusMockObject, interface: str, name: str, in_
                              f'"{message.get_signature()}" on interface "{interface}" doesn\'t exist'))
             return
         try:
-            result = implementation(Call(tuple(args), sender, reply, error))
+            result = implementation(Call(tuple(args), sender, reply, error, arrived_ns))
         except dbus.exceptions.DBusException as failure:
             self.log(f"{name} raised: {failure.get_dbus_name()}: {failure.get_dbus_message()}")
             error(failure)

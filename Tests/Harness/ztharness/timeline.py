@@ -3,9 +3,9 @@
 With ZTHARNESS_TIMELINE=FILE in its environment a mock appends one JSON line per callback of its main loop:
 {"t": wall-clock start, "kind": "timeout"|"idle", "name": the callback, "due_ms": the delay asked for,
 "late_ms": how much later than due it started, "run_ms": how long it ran}. A modeled delay (an ATT write's
-latency, the Wi-Fi join, service resolution) is a timer, so its line says how far the mock's own scheduling
-stretched it; idle callbacks are how the mock sends its signals, so their lateness is the mock's share of a
-signal's delay. Without the variable nothing changes.
+latency, the Wi-Fi join, service resolution) is a timer (ztharness/precise_timers.py), so its line says how
+far the mock's own scheduling stretched it; idle callbacks are how the mock sends its signals, so their
+lateness is the mock's share of a signal's delay. Without the variable nothing changes.
 """
 
 import json
@@ -14,16 +14,19 @@ import time
 
 from gi.repository import GLib
 
+from . import precise_timers
+
 VARIABLE = "ZTHARNESS_TIMELINE"
 
 
 def install() -> None:
-    """Wraps GLib.timeout_add and GLib.idle_add for this process when the variable names a file."""
+    """Wraps GLib.timeout_add, GLib.idle_add and the precise timers for this process when the variable names a
+    file."""
     path = os.environ.get(VARIABLE)
     if not path:
         return
     out = open(path, "a", encoding="utf-8")  # noqa: SIM115 (open for the process lifetime)
-    timeout_add, idle_add = GLib.timeout_add, GLib.idle_add
+    timeout_add, idle_add, precise_timeout_add = GLib.timeout_add, GLib.idle_add, precise_timers.timeout_add
 
     def traced(kind: str, due_ms: float, callback, args):
         asked = time.monotonic()
@@ -47,5 +50,9 @@ def install() -> None:
     def traced_idle_add(callback, *args, **kwargs):
         return idle_add(traced("idle", 0, callback, args), **kwargs)
 
+    def traced_precise_timeout_add(delay_ms, callback, *args):
+        return precise_timeout_add(delay_ms, traced("timeout", delay_ms, callback, args))
+
     GLib.timeout_add = traced_timeout_add
     GLib.idle_add = traced_idle_add
+    precise_timers.timeout_add = traced_precise_timeout_add
