@@ -3,7 +3,7 @@ import CryptoPrimitives
 /// Security set-up: pick the scheme, send the NEG messages, derive keys from the device's reply.
 ///
 /// Symbols: p, g = the scheme's group; a = our private exponent (drawn from the injected source, as
-/// wide as ``BluFiSecurityScheme/privateExponentByteCount`` says); A = g^a mod p, sent padded to the width of p; B = the device's public key;
+/// wide as ``BluFiSecurityScheme/privateExponentByteCount`` says, or taken from a pair drawn ahead); A = g^a mod p, sent padded to the width of p; B = the device's public key;
 /// K = B^a mod p, hashed into the AES key by ``BluFiSessionKeys``.
 extension BluFiClient {
     /// Resolves the scheme from the version (if any) and either negotiates or declares the session ready.
@@ -14,8 +14,13 @@ extension BluFiClient {
             phase = .ready
             return [.report(.sessionReady)]
         }
-        let keyPair = DHKeyPair.generate(
-            in: group, privateKeyByteCount: scheme.privateExponentByteCount, using: &random)
+        let keyPair: DHKeyPair
+        if let ahead = keyPairsDrawnAhead.firstIndex(where: { $0.group == group }) {
+            keyPair = keyPairsDrawnAhead.remove(at: ahead)
+        } else {
+            keyPair = DHKeyPair.generate(
+                in: group, privateKeyByteCount: scheme.privateExponentByteCount, using: &random)
+        }
         let parameters = BluFiNegotiation.parameterDataMessage(group: group, publicKey: keyPair.publicKey)
         phase = .awaitingDevicePublicKey(keyPair)
         return [.report(.negotiationStarted(scheme))]

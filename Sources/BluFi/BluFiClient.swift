@@ -37,6 +37,10 @@ public struct BluFiClient: Sendable {
     public internal(set) var securityScheme: BluFiSecurityScheme?
     var phase: Phase = .disconnected
     var random: any RandomSource
+    /// Key pairs drawn before the session (``BluFiSecurityChoice/drawKeyPairs(using:)``), so that no
+    /// exponentiation runs between the version reply and the key exchange: the negotiation takes the one in
+    /// its group instead of drawing, and each serves one session only.
+    public var keyPairsDrawnAhead: [DHKeyPair] = []
     var encoder = BluFiFrameEncoder(direction: .phoneToDevice, attMTU: nil)
     var decoder = BluFiFrameDecoder()
     /// The first custom data of the session: the device ID, by the Zhiting convention.

@@ -42,6 +42,11 @@ public enum BluFiSecurityScheme: Sendable, Hashable {
         }
     }
 
+    /// A fresh key pair in the scheme's group with its exponent width; `nil` for ``none``.
+    func drawKeyPair(using random: inout some RandomSource) -> DHKeyPair? {
+        group.map { DHKeyPair.generate(in: $0, privateKeyByteCount: privateExponentByteCount, using: &random) }
+    }
+
     /// The prime every known V1 client sends (Android `DH_P`, iOS `DH_P[]`).
     ///
     /// Prime, but not a safe prime, which is why it goes through plain modular arithmetic rather than
@@ -74,5 +79,17 @@ public enum BluFiSecurityChoice: Sendable, Hashable {
         case .automatic: deviceVersion.map(BluFiSecurityScheme.init(deviceVersion:)) ?? .v1
         case .fixed(let scheme): scheme
         }
+    }
+
+    /// A key pair for each scheme this choice may negotiate (V2's and V1's when automatic), for
+    /// ``BluFiClient/keyPairsDrawnAhead``: drawn while the link comes up, the exponentiation is off the
+    /// session's path.
+    public func drawKeyPairs(using random: inout some RandomSource) -> [DHKeyPair] {
+        let schemes: [BluFiSecurityScheme] =
+            switch self {
+            case .automatic: [.v2, .v1]
+            case .fixed(let scheme): [scheme]
+            }
+        return schemes.compactMap { $0.drawKeyPair(using: &random) }
     }
 }

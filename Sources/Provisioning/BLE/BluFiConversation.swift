@@ -1,4 +1,5 @@
 import BluFi
+import CryptoPrimitives
 import Logging
 import Transports
 
@@ -52,9 +53,14 @@ struct BluFiConversation {
     }
 
     /// Starts the session and runs it until requests are accepted.
-    mutating func start() async throws {
+    ///
+    /// `drawing` draws the key pairs for the negotiation while GET_VERSION crosses the link: the host waits
+    /// for that answer anyway, and a ffdhe3072 exponentiation (milliseconds, tens on a Raspberry Pi) then no
+    /// longer sits between the version reply and the client's key.
+    mutating func start(drawingKeyPairs drawing: Task<[DHKeyPair], Never>) async throws {
         progress(.sessionStarted(mtu: link.mtu))
         try await perform(client.connected(mtu: link.mtu))
+        client.keyPairsDrawnAhead = await drawing.value
         try await run(until: \.readiness)
     }
 

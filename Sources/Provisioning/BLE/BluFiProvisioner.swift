@@ -155,7 +155,11 @@ public struct BluFiProvisioner: Sendable {
             group.addTask { await inbox.pump(link.notifications) }
             defer { group.cancelAll() }
             do {
-                try await conversation.start()
+                let drawing = Task { [security, random] in
+                    var source = random
+                    return security.drawKeyPairs(using: &source)
+                }
+                try await conversation.start(drawingKeyPairs: drawing)
                 let value = try await body(&conversation)
                 await conversation.finish()
                 return (value, conversation)
