@@ -9,9 +9,7 @@ import Testing
     @Test(arguments: [(BluFiSecurityScheme.v2, 4), (.v1, 3)])
     func theNegotiationTakesThePairOfItsGroupAndDrawsNothing(scheme: BluFiSecurityScheme, minor: Int) throws {
         let draws = Draws()
-        var ahead = SeededRandomSource(seed: [0xA4])
-        var pair = Self.pair(version: minor, scheme: scheme, draws: draws)
-        pair.client.keyPairsDrawnAhead = BluFiSecurityChoice.automatic.drawKeyPairs(using: &ahead)
+        var pair = Self.pair(version: minor, scheme: scheme, drawnAhead: .automatic, draws: draws)
         let offered = try #require(pair.client.keyPairsDrawnAhead.first { $0.group == scheme.group }).publicKey
 
         pair.connect(mtu: 185)
@@ -24,9 +22,7 @@ import Testing
 
     @Test func aPairServesOneSessionAndTheNextDrawsAFreshOne() {
         let draws = Draws()
-        var ahead = SeededRandomSource(seed: [0xA5])
-        var pair = Self.pair(version: 4, scheme: .v2, draws: draws)
-        pair.client.keyPairsDrawnAhead = BluFiSecurityChoice.fixed(.v2).drawKeyPairs(using: &ahead)
+        var pair = Self.pair(version: 4, scheme: .v2, drawnAhead: .fixed(.v2), draws: draws)
         pair.connect(mtu: 185)
         #expect(pair.client.isReady && draws.count == 0)
 
@@ -38,9 +34,7 @@ import Testing
 
     @Test func aPairOfAnotherGroupIsLeftAndTheSessionDraws() {
         let draws = Draws()
-        var ahead = SeededRandomSource(seed: [0xA6])
-        var pair = Self.pair(version: 3, scheme: .v1, draws: draws)
-        pair.client.keyPairsDrawnAhead = BluFiSecurityChoice.fixed(.v2).drawKeyPairs(using: &ahead)
+        var pair = Self.pair(version: 3, scheme: .v1, drawnAhead: .fixed(.v2), draws: draws)
 
         pair.connect(mtu: 185)
 
@@ -57,9 +51,16 @@ import Testing
         #expect(BluFiSecurityChoice.fixed(.none).drawKeyPairs(using: &random).isEmpty)
     }
 
-    private static func pair(version minor: Int, scheme: BluFiSecurityScheme, draws: Draws) -> BluFiSessionPair {
-        BluFiSessionPair(
-            client: BluFiClient(random: CountingRandomSource(draws: draws)),
+    /// An automatic client whose draws are counted, given the pairs `drawnAhead` draws, and a device of
+    /// version 1.`minor` running `scheme`.
+    private static func pair(
+        version minor: Int, scheme: BluFiSecurityScheme, drawnAhead: BluFiSecurityChoice, draws: Draws
+    ) -> BluFiSessionPair {
+        var ahead = SeededRandomSource(seed: [0xA4])
+        var client = BluFiClient(random: CountingRandomSource(draws: draws))
+        client.keyPairsDrawnAhead = drawnAhead.drawKeyPairs(using: &ahead)
+        return BluFiSessionPair(
+            client: client,
             device: BluFiDeviceSession(
                 configuration: BluFiDeviceConfiguration(
                     version: BluFiVersion(major: 1, minor: UInt8(minor)), security: scheme == .v2 ? .v2 : .v1),
