@@ -32,6 +32,13 @@ import Testing
                 parent.standardOutputSoFar.split(separator: "\n").first { $0.hasPrefix("probe-child-pid ") })
             let pid = try #require(Int32(line.dropFirst("probe-child-pid ".count)))
             let child = try #require(ProcessIdentity(pid: pid), "the probe's child is not running")
+            // setpriv asks for the signal just before it runs `sleep`; a parent killed before that leaves the
+            // child without it, which is the shim's window, not the promise under test.
+            let running = ContinuousClock.now + .seconds(20)
+            while Self.command(of: pid) != "sleep" && ContinuousClock.now < running {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            try #require(Self.command(of: pid) == "sleep", "the probe's child never ran sleep")
             parent.send(signal: SIGKILL)
             _ = await parent.waitForExit()
             let giveUp = ContinuousClock.now + .seconds(20)
@@ -40,6 +47,12 @@ import Testing
             }
             #expect(!child.isAlive, "pid \(pid) outlived the killed test process")
         }
+    }
+
+    /// The name the kernel gives `pid`'s program (`/proc/PID/comm`), if it runs.
+    private static func command(of pid: Int32) -> String? {
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func aHelperAnswersLineByLineOverItsHeldInput() async throws {
