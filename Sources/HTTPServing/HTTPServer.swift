@@ -58,7 +58,7 @@ public enum HTTPServer {
         }
     }
 
-    /// Reads one request from `connection`, writes the handler's answer and closes the connection.
+    /// Reads one request from `connection`, writes the handler's answer whole and closes the connection.
     private static func answer(
         _ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>,
         with handler: @Sendable (HTTPServerRequest) async -> HTTPServerResponse
@@ -77,6 +77,9 @@ public enum HTTPServer {
                     guard let head else { return }
                     let response = await handler(HTTPServerRequest(method: "\(head.method)", target: head.uri))
                     try await write(response, to: outbound, version: head.version, withBody: head.method != .HEAD)
+                    // Closing at once would drop what the socket has not taken yet (a large answer to a slow
+                    // reader); closing the output first waits for every byte to be written.
+                    try await connection.channel.close(mode: .output)
                     return
                 }
             }
