@@ -6,11 +6,12 @@ Usage: live_page_in_chromium.py URL CHECK FINAL SHOWN_FILE
 Opens URL, then reads the text of the element whose `data-check` attribute is CHECK every 50 ms, as a
 person watching the screen would, and notes each new value with the instant (seconds since the epoch) it
 was first seen, and writes it to SHOWN_FILE (replacing the file), so the caller can wait for the page to
-show what it changed. It stops when the value is FINAL (or after 120 s), and prints one JSON object: the values
-seen in order with their instants, the console messages and errors the page caused, the elements in the
-DOM and the text of every `data-check` element at the end. Chromium is driven over its DevTools pipe
-(file descriptors 3 and 4: no port, no network); it runs with a dead proxy for everything but loopback,
-no profile of the user's and no D-Bus.
+show what it changed. It stops when the value is FINAL (or after 120 s), and prints one JSON object: the
+values seen in order with their instants, the console messages and errors the page caused, the elements
+in the DOM, the text of every `data-check` element, the page's address, version and state at the end, and
+its history (navigations, requests with their answers or failures, crashes) for a failure's message.
+Chromium is driven over its DevTools pipe (file descriptors 3 and 4: no port, no network); it runs with a
+dead proxy for everything but loopback, no profile of the user's and no D-Bus.
 """
 import json
 import os
@@ -23,6 +24,7 @@ import time
 DEADLINE = 120
 READ = """(() => { const e = document.querySelector('[data-check="%s"]'); return e ? e.textContent.trim() : null })()"""
 ELEMENTS = "Array.from(new Set(Array.from(document.querySelectorAll('*')).map(e => e.localName)))"
+PAGE = "[location.href, document.body ? document.body.dataset.version : null, document.readyState]"
 CHECKS = ("Object.fromEntries(Array.from(document.querySelectorAll('[data-check]'))"
           ".map(e => [e.dataset.check, e.textContent.trim()]))")
 
@@ -58,6 +60,25 @@ class DevTools:
     def evaluate(self, session: str, expression: str):
         answer = self.call("Runtime.evaluate", session, expression=expression, returnByValue=True)
         return answer.get("result", {}).get("result", {}).get("value")
+
+    def history(self) -> list[str]:
+        """What happened to the page, for a failure's message: navigations, loads, failed requests, crashes."""
+        lines = []
+        for event in self.events:
+            method, params = event.get("method", ""), event.get("params", {})
+            if method == "Page.frameNavigated" and not params["frame"].get("parentId"):
+                lines.append(f"navigated {params['frame'].get('url')}")
+            elif method == "Page.loadEventFired":
+                lines.append("loaded")
+            elif method == "Network.requestWillBeSent":
+                lines.append(f"request {params['requestId']} {params['request'].get('url')}")
+            elif method == "Network.responseReceived":
+                lines.append(f"response {params['requestId']} {params['response'].get('status')}")
+            elif method == "Network.loadingFailed":
+                lines.append(f"failed {params['requestId']} {params.get('errorText')} {params.get('canceled', '')}")
+            elif method in ("Inspector.targetCrashed", "Inspector.detached", "Target.targetCrashed"):
+                lines.append(f"{method} {params}")
+        return lines
 
     def console(self) -> list[str]:
         messages = []
@@ -111,7 +132,7 @@ def main() -> int:
 def watch(tools: DevTools, url: str, check: str, final: str, shown: str) -> dict:
     target = tools.call("Target.createTarget", url="about:blank")["result"]["targetId"]
     session = tools.call("Target.attachToTarget", targetId=target, flatten=True)["result"]["sessionId"]
-    for domain in ("Runtime.enable", "Log.enable", "Page.enable"):
+    for domain in ("Runtime.enable", "Log.enable", "Page.enable", "Network.enable", "Inspector.enable"):
         tools.call(domain, session)
     tools.call("Page.navigate", session, url=url)
     values, start = [], time.time()
@@ -126,7 +147,8 @@ def watch(tools: DevTools, url: str, check: str, final: str, shown: str) -> dict
             break
         time.sleep(0.05)
     return {"seen": values, "console": tools.console(), "elements": sorted(tools.evaluate(session, ELEMENTS) or []),
-            "checks": tools.evaluate(session, CHECKS) or {}}
+            "checks": tools.evaluate(session, CHECKS) or {}, "page": tools.evaluate(session, PAGE),
+            "history": tools.history()}
 
 
 if __name__ == "__main__":

@@ -50,34 +50,8 @@ struct ReportServeEndToEndTests {
     func chromiumShowsEachNewRecordAsItLands() async throws {
         try await ReportHTMLEndToEndTests.withShiftDatabase { directory, database in
             try await Self.serving(database) { url, server in
-                let shown = directory + "/shown"
-                var watcher = ProcessLaunch(
-                    RepositoryLayout.python,
-                    [
-                        RepositoryLayout.root.appending(path: "Tests/Browser/live_page_in_chromium.py").path, url,
-                        "attempts", "32", shown,
-                    ])
-                watcher.deadline = .seconds(150)
-                let page = try watcher.start()
-                try await page.waitUntilReady("the page in Chromium", within: .seconds(90)) {
-                    FileManager.default.fileExists(atPath: shown)
-                }
-                let store = try await SQLiteRecordStore(path: database)
-                var landedAt: [String: Date] = [:]
-                for (index, value) in ["30", "31", "32"].enumerated() {
-                    try await store.append(Self.landed("live-\(index)"))
-                    landedAt[value] = Date()
-                    // Polls what the page shows (the watcher writes each new value, and ends on the last): no
-                    // timed assertion, the suite's time limit catches a page that never shows it.
-                    try await Self.poll {
-                        page.hasExited || (try? String(contentsOfFile: shown, encoding: .utf8)) == value
-                    }
-                }
-                let outcome = await page.waitForExit()
-                try #require(outcome.succeeded, "\(outcome)")
-                let seen = try Self.object(outcome.standardOutput)
-                let values = (seen["seen"] as? [[Any]] ?? []).compactMap { $0.first as? String }
-                #expect(values == ["29", "30", "31", "32"], "\(seen); the server said: \(server.standardErrorSoFar)")
+                let (seen, landedAt) = try await Self.landThreeRecords(
+                    into: database, shownAt: url, directory: directory, server: server)
                 #expect((seen["console"] as? [String])?.isEmpty == true, "\(seen)")
                 let checks = seen["checks"] as? [String: String] ?? [:]
                 #expect(checks["rate:line-3:provisioned"] == "3", "\(checks)")
@@ -91,6 +65,82 @@ struct ReportServeEndToEndTests {
                 print("report --serve: record landed → shown in Chromium: \(latencies.joined(separator: ", "))")
             }
         }
+    }
+
+    /// Between the page and the server, a front (`Tests/Browser/faulty_front.py`) cuts the first fresh
+    /// page short (the length its head declares never arrives) and fails the next request for changes
+    /// (503): the page keeps what it shows, asks again, and shows every record; it never leaves for an
+    /// error page or a half page without its script.
+    @Test(.requiresTools("chromium"))
+    func thePageOutlivesAnAnswerCutShortAndAFailedRequest() async throws {
+        try await ReportHTMLEndToEndTests.withShiftDatabase { directory, database in
+            try await Self.serving(database) { url, server in
+                var launch = ProcessLaunch(
+                    RepositoryLayout.python,
+                    [
+                        RepositoryLayout.root.appending(path: "Tests/Browser/faulty_front.py").path, url,
+                        "/#2=cut,/changes#2=503",
+                    ])
+                launch.deadline = .seconds(240)
+                let front = try launch.start()
+                try await front.waitUntilReady("the faulty front") { front.standardOutputSoFar.hasSuffix("/\n") }
+                let frontURL = front.standardOutputSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
+                let (seen, _) = try await Self.landThreeRecords(
+                    into: database, shownAt: frontURL, directory: directory, server: server)
+                let spoiled = await front.stop().standardError
+                #expect(spoiled.contains("\"GET / HTTP/1.1\" 200"), "\(spoiled)")
+                #expect(spoiled.contains("\"GET /changes?after=29 HTTP/1.1\" 503"), "\(spoiled)")
+                let history = seen["history"] as? [String] ?? []
+                #expect(history.contains { $0.hasPrefix("failed ") }, "\(history)")
+                #expect(history.filter { $0.hasPrefix("navigated ") } == ["navigated \(frontURL)"], "\(history)")
+                #expect((seen["page"] as? [String])?.first == frontURL, "\(seen)")
+            }
+        }
+    }
+
+    /// Opens `url` in Chromium, then lands three records one after another, each once the page showed
+    /// the one before; what the page showed, and when each record landed.
+    static func landThreeRecords(
+        into database: String, shownAt url: String, directory: String, server: RunningProcess
+    ) async throws -> (seen: [String: Any], landedAt: [String: Date]) {
+        let shown = directory + "/shown"
+        var watcher = ProcessLaunch(
+            RepositoryLayout.python,
+            [
+                RepositoryLayout.root.appending(path: "Tests/Browser/live_page_in_chromium.py").path, url,
+                "attempts", "32", shown,
+            ])
+        watcher.deadline = .seconds(150)
+        let page = try watcher.start()
+        try await page.waitUntilReady("the page in Chromium", within: .seconds(90)) {
+            FileManager.default.fileExists(atPath: shown)
+        }
+        let store = try await SQLiteRecordStore(path: database)
+        var landedAt: [String: Date] = [:]
+        for (index, value) in ["30", "31", "32"].enumerated() {
+            try await store.append(Self.landed("live-\(index)"))
+            landedAt[value] = Date()
+            // Polls what the page shows (the watcher writes each new value, and ends on the last): no timed
+            // assertion, the suite's time limit catches a page that never shows it.
+            try await Self.poll {
+                page.hasExited || (try? String(contentsOfFile: shown, encoding: .utf8)) == value
+            }
+        }
+        let outcome = await page.waitForExit()
+        try #require(outcome.succeeded, "\(outcome)")
+        let seen = try Self.object(outcome.standardOutput)
+        let values = (seen["seen"] as? [[Any]] ?? []).compactMap { $0.first as? String }
+        if values != ["29", "30", "31", "32"] {
+            // What the server holds now, beside what the page showed: which of the two fell behind.
+            let current = try await ProcessLaunch(
+                "/usr/bin/curl", ["-s", "--noproxy", "*", "--max-time", "5", url + "changes?after=-1"]
+            ).run()
+            let message =
+                "the page showed \(values); the server is at record \(current.standardOutput) and said: "
+                + "\(server.standardErrorSoFar); the page: \(seen)"
+            Issue.record(Comment(rawValue: message))
+        }
+        return (seen, landedAt)
     }
 
     @Test func metricsParseAndMatchTheJSONExport() async throws {
@@ -198,6 +248,32 @@ struct ReportServeEndToEndTests {
             let elements = Set(seen["elements"] as? [String] ?? [])
             let allowed = ReportHTMLEndToEndTests.pageElements.union(["script", "noscript"])
             #expect(elements.isSubset(of: allowed), "\(elements.subtracting(allowed))")
+        }
+    }
+
+    /// An answer larger than the socket takes at once (a few megabytes of metrics, from station names a
+    /// hundred kilobytes long) reaches a slow reader whole: the server closes only once every byte is written.
+    @Test func aLargeAnswerReachesASlowReaderWhole() async throws {
+        let temporary = try TemporaryDirectory("serve-large")
+        defer { temporary.remove() }
+        let database = temporary.path + "/records.sqlite"
+        do {
+            let store = try await SQLiteRecordStore(path: database)
+            for index in 0..<4 {
+                let station = "line-\(index)-" + String(repeating: "s", count: 100_000)
+                try await store.append(Self.landed("unit-\(index)", station: station))
+            }
+        }
+        try await Self.serving(database) { url, _ in
+            let read = try await ProcessLaunch(
+                RepositoryLayout.python,
+                [RepositoryLayout.root.appending(path: "Tests/Metrics/slow_reader.py").path, url + "metrics"]
+            ).output()
+            let answer = try Self.object(read)
+            #expect(answer["status"] as? Int == 200, "\(answer)")
+            let declared = try #require(answer["declared"] as? Int, "\(answer)")
+            #expect(declared > 2_000_000, "\(answer)")
+            #expect(answer["received"] as? Int == declared, "\(answer)")
         }
     }
 

@@ -28,7 +28,7 @@ struct ReportCommand: AsyncParsableCommand {
             slowest units. It needs no network and no script to show, and prints; every text that came \
             from a device or a scanner is escaped. With no matching records it says so.
 
-            --serve ADDRESS:PORT serves that page live at / (it reloads within 2 s of a record landing, \
+            --serve ADDRESS:PORT serves that page live at / (it updates within 2 s of a record landing, \
             or every 5 s without JavaScript) with the units in progress, stations gone quiet \
             (--quiet-after), units per hour and yield per station and hour; /metrics has Prometheus \
             metrics of every record. It only reads the database, and runs until Ctrl-C. It listens on \

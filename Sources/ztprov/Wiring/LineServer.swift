@@ -4,10 +4,10 @@ import Provisioning
 import Records
 
 /// `report --serve`: the live page at `/`, the metrics at `/metrics`, and `/changes`, which the page's
-/// script asks to learn when to reload. Runs until cancelled (Ctrl-C, SIGTERM).
+/// script asks to learn when to fetch the page anew. Runs until cancelled (Ctrl-C, SIGTERM).
 enum LineServer {
-    /// How long `/changes` holds a request when nothing lands; the page then reloads anyway, so the
-    /// stations gone quiet stay current.
+    /// How long `/changes` holds a request when nothing lands; the page then fetches itself anew anyway, so
+    /// the stations gone quiet stay current.
     static let longestWait: Duration = .seconds(60)
 
     static func serve(
