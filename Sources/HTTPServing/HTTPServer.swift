@@ -64,25 +64,48 @@ public enum HTTPServer {
         with handler: @Sendable (HTTPServerRequest) async -> HTTPServerResponse
     ) async {
         try? await connection.executeThenClose { inbound, outbound in
-            var head: HTTPRequestHead?
-            var bodyBytes = 0
-            for try await part in inbound {
-                switch part {
-                case .head(let received):
-                    head = received
-                case .body(let chunk):
-                    bodyBytes += chunk.readableBytes
-                    if bodyBytes > maximumBodyBytes { return }
-                case .end:
-                    guard let head else { return }
-                    let response = await handler(HTTPServerRequest(method: "\(head.method)", target: head.uri))
-                    try await write(response, to: outbound, version: head.version, withBody: head.method != .HEAD)
-                    // Closing at once would drop what the socket has not taken yet (a large answer to a slow
-                    // reader); closing the output first waits for every byte to be written.
-                    try await connection.channel.close(mode: .output)
-                    return
+            guard let head = try await request(from: inbound, within: requestWait) else { return }
+            let response = await handler(HTTPServerRequest(method: "\(head.method)", target: head.uri))
+            try await write(response, to: outbound, version: head.version, withBody: head.method != .HEAD)
+            // Closing at once would drop what the socket has not taken yet (a large answer to a slow reader);
+            // closing the output first waits for every byte to be written.
+            try await connection.channel.close(mode: .output)
+        }
+    }
+
+    /// How long a client has to send its whole request. A connection that sends nothing (or a byte now and
+    /// then) is closed after it, so idle sockets cannot hold the descriptors the server needs to accept more.
+    static let requestWait: Duration = .seconds(10)
+
+    /// The request's head once its end arrived; nil when the client closed first, sent more body than the
+    /// server reads, or took longer than `wait`.
+    private static func request(
+        from inbound: NIOAsyncChannelInboundStream<HTTPServerRequestPart>, within wait: Duration
+    ) async throws -> HTTPRequestHead? {
+        try await withThrowingTaskGroup(of: HTTPRequestHead?.self) { group in
+            group.addTask {
+                var head: HTTPRequestHead?
+                var bodyBytes = 0
+                for try await part in inbound {
+                    switch part {
+                    case .head(let received):
+                        head = received
+                    case .body(let chunk):
+                        bodyBytes += chunk.readableBytes
+                        if bodyBytes > maximumBodyBytes { return nil }
+                    case .end:
+                        return head
+                    }
                 }
+                return nil
             }
+            group.addTask {
+                try await Task.sleep(for: wait)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
     }
 

@@ -267,13 +267,34 @@ struct ReportServeEndToEndTests {
         try await Self.serving(database) { url, _ in
             let read = try await ProcessLaunch(
                 RepositoryLayout.python,
-                [RepositoryLayout.root.appending(path: "Tests/Metrics/slow_reader.py").path, url + "metrics"]
+                [RepositoryLayout.root.appending(path: "Tests/HTTPClients/slow_reader.py").path, url + "metrics"]
             ).output()
             let answer = try Self.object(read)
             #expect(answer["status"] as? Int == 200, "\(answer)")
             let declared = try #require(answer["declared"] as? Int, "\(answer)")
             #expect(declared > 2_000_000, "\(answer)")
             #expect(answer["received"] as? Int == declared, "\(answer)")
+        }
+    }
+
+    /// Connections that never finish a request (one silent, two sending a header line a second) are closed
+    /// by the server once its wait for a request is over, and a whole request on another connection is
+    /// answered meanwhile: idle sockets cannot hold the server's descriptors.
+    @Test func connectionsThatNeverFinishTheirRequestAreClosed() async throws {
+        try await ReportHTMLEndToEndTests.withShiftDatabase { _, database in
+            try await Self.serving(database) { url, _ in
+                var launch = ProcessLaunch(
+                    RepositoryLayout.python,
+                    [
+                        RepositoryLayout.root.appending(path: "Tests/HTTPClients/idle_client.py").path, url + "metrics",
+                        "3",
+                    ])
+                launch.deadline = .seconds(90)
+                let answer = try Self.object(try await launch.output())
+                #expect(answer["whole"] as? Int == 200, "\(answer)")
+                let closed = answer["closed_after"] as? [Any] ?? []
+                #expect(closed.count == 3 && closed.allSatisfy { $0 is NSNumber }, "\(answer)")
+            }
         }
     }
 
