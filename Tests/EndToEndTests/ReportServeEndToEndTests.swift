@@ -35,6 +35,8 @@ struct ReportServeEndToEndTests {
         #expect(outcome.exitStatus == status, "\(outcome)")
         #expect(
             outcome.standardError.contains(signal == SIGTERM ? "error[interrupted.terminated]" : "error[interrupted]"))
+        // A server holds no device and no network to release.
+        #expect(outcome.standardError.contains("Interrupted: stopping the server\n"), "\(outcome)")
     }
 
     /// A unit provisioned just now at `station`, as a station records it.

@@ -120,7 +120,7 @@ struct ReportCommand: AsyncParsableCommand {
         // The export is the whole of stdout: --json chose its format, and adds no result line to it.
         var plain = output
         plain.json = false
-        try await CommandRunner.run(plain, timeout: .seconds(300)) {
+        try await CommandRunner.run(plain, timeout: .seconds(300), interrupted: "Interrupted: stopping the export") {
             [finalOnly] (context) async throws(ProvisioningError) -> [JSONField] in
             let store = try await Self.openForReading(location)
             let found = try await Self.reading(location) {
@@ -171,7 +171,9 @@ extension ReportCommand {
         var plain = output
         plain.json = false
         // A server has no deadline of its own: it runs until interrupted.
-        try await CommandRunner.run(plain, timeout: .seconds(Int64.max / 2)) {
+        try await CommandRunner.run(
+            plain, timeout: .seconds(Int64.max / 2), interrupted: "Interrupted: stopping the server"
+        ) {
             [finalOnly, serveBeyondLoopback] (context) async throws(ProvisioningError) -> [JSONField] in
             guard let feed = try await Self.openForReading(location) as? any RecordFeed else {
                 throw .records(

@@ -17,9 +17,15 @@ struct CommandContext: Sendable {
 /// ``ProvisioningError`` prints `error[CODE]` and a hint and exits with the code's status;
 /// Ctrl-C, SIGTERM or SIGHUP cancels the body, lets its cleanup run, and exits 130, 143 or 129.
 enum CommandRunner {
+    /// What a provisioning command says when interrupted: its cleanup can take seconds (bluetoothd answers
+    /// Disconnect only after its disconnect timer, NetworkManager reactivates the previous connection).
+    static let releasingFirst =
+        "Interrupted: releasing the device and the network first (a few seconds; Ctrl-C again quits at once)"
+
     static func run(
         _ options: OutputOptions,
         timeout: Duration,
+        interrupted: String = releasingFirst,
         _ body: @escaping @Sendable (CommandContext) async throws(ProvisioningError) -> [JSONField]
     ) async throws {
         let console = Console(options)
@@ -32,11 +38,8 @@ enum CommandRunner {
                 return .failure(error)
             }
         }
-        // Cleanup after Ctrl-C can take seconds (bluetoothd answers Disconnect only after its disconnect
-        // timer, NetworkManager reactivates the previous connection): say so, and how to skip it.
         InterruptSignal.whenReceived {
-            console.progress(
-                "Interrupted: releasing the device and the network first (a few seconds; Ctrl-C again quits at once)")
+            console.progress(interrupted)
             work.cancel()
         }
         let outcome = await work.value
