@@ -12,7 +12,8 @@ actor RealStackLab {
     static let shared = RealStackLab()
 
     /// A scenario's record: `status` (exit status or "timeout"), `stdout`, `stderr`, `seconds`, and
-    /// what the daemons showed afterwards; `lab_error` when the lab itself failed to set it up.
+    /// what the daemons showed afterwards; `lab_error` when the lab itself failed to set it up;
+    /// `daemons_ended` for a daemon that ended on its own during it.
     struct Scenario: Sendable, CustomStringConvertible {
         let name: String
         let record: JSONValue
@@ -33,6 +34,7 @@ actor RealStackLab {
         var description: String {
             "\(name): status \(record["status"].map { "\($0)" } ?? "none") in \(seconds)s"
                 + (record["lab_error"]?.string.map { ", lab error: \($0)" } ?? "")
+                + (record["daemons_ended"].map { ", daemons that ended during it (exit status): \($0)" } ?? "")
                 + "\nstderr:\n\(standardError.suffix(3000))"
         }
     }

@@ -46,6 +46,8 @@ class Suite:
         self._next_address = 0x10
         self._device_host_state: tuple | None = None
         self.installing: asyncio.Future | None = None
+        # Daemons that ended on their own, already told in the scenario during which they did.
+        self._ended_daemons: set[str] = set()
 
     def address(self) -> str:
         self._next_address += 1
@@ -150,8 +152,15 @@ class Suite:
             entry["lab_error"] = f"{type(error).__name__}: {error}"
             traceback.print_exc()
         entry["scenario_seconds"] = round(time.monotonic() - started, 2)
-        print(f"    status={entry.get('status')} in {entry['scenario_seconds']}s {entry.get('lab_error', '')}",
-              flush=True)
+        ended = {name: daemon.process.returncode for name, daemon in self.stack.daemons.items()
+                 if not daemon.running and name not in self._ended_daemons}
+        if ended:
+            # A daemon that dies (a negative status is the signal) fails every later scenario that needs it;
+            # this says where it went.
+            entry["daemons_ended"] = ended
+            self._ended_daemons.update(ended)
+        print(f"    status={entry.get('status')} in {entry['scenario_seconds']}s {entry.get('lab_error', '')}"
+              f"{' daemons ended: ' + str(ended) if ended else ''}", flush=True)
         self.results.append(entry)
         self.save()
 
