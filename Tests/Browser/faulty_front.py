@@ -53,25 +53,16 @@ def main() -> int:
                     status, kind, body = response.status, response.headers["Content-Type"], response.read()
             except urllib.error.HTTPError as error:
                 status, kind, body = error.code, error.headers["Content-Type"], error.read()
-            if fault == "cut":
-                self.send_response(status)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body[: len(body) // 2])
-                self.wfile.flush()
-                self.close_connection = True
-                return
-            self.answer(status, kind, body)
+            self.answer(status, kind, body, cut=fault == "cut")
 
-        def answer(self, status: int, kind: str, body: bytes):
+        def answer(self, status: int, kind: str, body: bytes, cut: bool = False):
             self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
             self.send_header("Connection", "close")
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(body[: len(body) // 2] if cut else body)
             self.close_connection = True
 
         def log_message(self, format, *args):
