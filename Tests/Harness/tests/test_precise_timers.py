@@ -70,3 +70,25 @@ def test_a_failing_callback_leaves_the_others_running(capsys):
     run_until(loop)
     assert fired == ["after"]
     assert "device model bug" in capsys.readouterr().err
+
+
+def test_a_timer_armed_ahead_of_its_due_time_still_waits_for_it():
+    """The timerfd expires before the due time so an idle process is awake for it: the callback must still
+    not run before its due microsecond, whatever the wake-up took."""
+    loop = GLib.MainLoop()
+    early: list[int] = []
+    count = 40
+
+    def fire(due_ns: int, last: bool) -> None:
+        now = time.monotonic_ns()
+        if now < due_ns:
+            early.append(due_ns - now)
+        if last:
+            loop.quit()
+
+    for n in range(count):
+        delay_ms = 1 + n * 0.75
+        due_ns = time.monotonic_ns() + int(delay_ms * 1_000_000)
+        precise_timers.timeout_add(delay_ms, fire, due_ns, n == count - 1)
+    run_until(loop)
+    assert early == []
