@@ -53,7 +53,7 @@ public struct BlueZObjectTree: Sendable, Hashable {
 
     /// The devices BlueZ knows on one adapter, by path.
     public func devices(on adapter: DBusObjectPath) -> [BlueZDevice] {
-        children(BlueZNames.device, of: adapter, linkedBy: \.adapter, BlueZDevice.init)
+        children(BlueZNames.device, of: adapter, linkedBy: "Adapter", BlueZDevice.init)
     }
 
     /// The device at `path`.
@@ -63,17 +63,18 @@ public struct BlueZObjectTree: Sendable, Hashable {
 
     /// The resolved GATT services of a device.
     public func services(of device: DBusObjectPath) -> [BlueZGATTService] {
-        children(BlueZNames.gattService, of: device, linkedBy: \.device, BlueZGATTService.init)
+        children(BlueZNames.gattService, of: device, linkedBy: "Device", BlueZGATTService.init)
     }
 
     /// The characteristics of a service.
     public func characteristics(of service: DBusObjectPath) -> [BlueZGATTCharacteristic] {
-        children(BlueZNames.gattCharacteristic, of: service, linkedBy: \.service, BlueZGATTCharacteristic.init)
+        children(BlueZNames.gattCharacteristic, of: service, linkedBy: "Service", BlueZGATTCharacteristic.init)
     }
 
     /// The descriptors of a characteristic.
     public func descriptors(of characteristic: DBusObjectPath) -> [BlueZGATTDescriptor] {
-        children(BlueZNames.gattDescriptor, of: characteristic, linkedBy: \.characteristic, BlueZGATTDescriptor.init)
+        children(
+            BlueZNames.gattDescriptor, of: characteristic, linkedBy: "Characteristic", BlueZGATTDescriptor.init)
     }
 
     /// A device's resolved GATT database in the stack-neutral form, object paths as attribute handles.
@@ -98,13 +99,19 @@ public struct BlueZObjectTree: Sendable, Hashable {
     }
 
     /// The objects with `interface`, by path, whose `link` property names `parent`.
+    ///
+    /// Only the matches are built and sorted: a batch's mirror holds every device an adapter heard, with the
+    /// GATT objects bluetoothd keeps for each, and a connect looks through them several times.
     private func children<Object>(
-        _ interface: String, of parent: DBusObjectPath, linkedBy link: KeyPath<Object, DBusObjectPath?>,
+        _ interface: String, of parent: DBusObjectPath, linkedBy link: String,
         _ make: (_ path: DBusObjectPath, _ properties: [String: DBusValue]) -> Object
     ) -> [Object] {
-        paths(with: interface)
-            .compactMap { path in properties(of: path, interface).map { make(path, $0) } }
-            .filter { $0[keyPath: link] == parent }
+        objects.compactMap { path, interfaces -> (DBusObjectPath, [String: DBusValue])? in
+            guard let properties = interfaces[interface], properties[link]?.objectPath == parent else { return nil }
+            return (path, properties)
+        }
+        .sorted { $0.0 < $1.0 }
+        .map { make($0.0, $0.1) }
     }
 
     private func paths(with interface: String) -> [DBusObjectPath] {
