@@ -222,6 +222,7 @@ let package = Package(
         .target(
             name: "HTTPServing",
             dependencies: [
+                "Transports",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

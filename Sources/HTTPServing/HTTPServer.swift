@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Transports
 
 /// A small HTTP/1.1 server on SwiftNIO: each request is answered whole by an async handler, then the
 /// connection closes (clients here are a browser page and a metrics scraper, a handful of requests a second).
@@ -82,8 +83,8 @@ public enum HTTPServer {
     private static func request(
         from inbound: NIOAsyncChannelInboundStream<HTTPServerRequestPart>, within wait: Duration
     ) async throws -> HTTPRequestHead? {
-        try await withThrowingTaskGroup(of: HTTPRequestHead?.self) { group in
-            group.addTask {
+        do {
+            return try await withDeadline(.now + wait, "an HTTP request") {
                 var head: HTTPRequestHead?
                 var bodyBytes = 0
                 for try await part in inbound {
@@ -99,13 +100,8 @@ public enum HTTPServer {
                 }
                 return nil
             }
-            group.addTask {
-                try await Task.sleep(for: wait)
-                return nil
-            }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            return first
+        } catch is DeadlineExceeded {
+            return nil
         }
     }
 
